@@ -1,0 +1,118 @@
+#include "elaborate/alias_eliminator.h"
+
+#include <cmath>
+#include <unordered_map>
+
+#include "expr/tape.h"
+
+namespace kelvin::core {
+
+int AliasEliminator::find(int i) {
+  const int p = links_[i].parent;
+  if (p == i) return i;
+  const int root = find(p);
+  // Compose y_i = s_i (s_p y_root + o_p) + o_i, and point straight at the root.
+  links_[i].offset += links_[i].scale * links_[p].offset;
+  links_[i].scale *= links_[p].scale;
+  links_[i].parent = root;
+  return root;
+}
+
+bool AliasEliminator::unite(int i, int j, double s, double c) {
+  int ri = find(i), rj = find(j);
+  if (ri == rj) return false;
+  // y_i = si*ri + oi, y_j = sj*rj + oj  =>  ri = (s*sj/si) rj + (s*oj + c - oi)/si
+  double scale = s * links_[j].scale / links_[i].scale;
+  double offset = (s * links_[j].offset + c - links_[i].offset) / links_[i].scale;
+  if (roots_[ri].pinned && roots_[rj].pinned) return false;
+  if (state_[ri] && state_[rj]) return false;
+  // Keep a pinned root, else a state, as the root: hang the other under it.
+  const bool flip = roots_[ri].pinned || (state_[ri] && !roots_[rj].pinned);
+  if (flip) {
+    if (roots_[ri].pinned && state_[rj]) return false;  // a state fixed to a constant: leave the equation
+    std::swap(ri, rj);
+    offset = -offset / scale;
+    scale = 1.0 / scale;
+  } else if (roots_[rj].pinned && state_[ri]) {
+    return false;
+  }
+  links_[ri] = {rj, scale, offset};
+  return true;
+}
+
+bool AliasEliminator::pin(int i, double value) {
+  const int r = find(i);
+  if (roots_[r].pinned || state_[r]) return false;
+  roots_[r] = {true, (value - links_[i].offset) / links_[i].scale};
+  return true;
+}
+
+void AliasEliminator::run(FlatSystem& system) {
+  ExprPool& pool = *system.pool;
+  const int n = static_cast<int>(system.unknowns.size());
+  links_.assign(n, {});
+  roots_.assign(n, {});
+  state_.assign(n, false);
+  for (int i = 0; i < n; ++i) {
+    links_[i].parent = i;
+    state_[i] = system.unknowns[i].state;
+  }
+
+  // Fold the trivial equations into the union–find.
+  std::vector<FlatEquation> kept;
+  std::vector<double> zeros(n, 0.0), work, adjoint, gradient;
+  const std::unordered_map<std::uint32_t, int> noSwitches;
+  for (const FlatEquation& eq : system.equations) {
+    const ExprNode& node = eq.residual.node();
+    bool folded = false;
+    if (node.linear && !node.hasDerivative && !node.timeOrDiscrete && node.hasUnknown) {
+      Tape tape(pool, eq.residual, noSwitches);
+      if (tape.leaves().size() <= 2) {
+        work.resize(tape.size());
+        adjoint.resize(tape.size());
+        gradient.resize(tape.leaves().size());
+        EvalPoint at{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
+        const double c = tape.gradient(at, work.data(), adjoint.data(), gradient.data());
+        const auto& leaves = tape.leaves();
+        if (leaves.size() == 1 && gradient[0] != 0.0) {
+          folded = pin(leaves[0].index, -c / gradient[0]);
+        } else if (leaves.size() == 2 && gradient[0] != 0.0 && gradient[1] != 0.0) {
+          folded = unite(leaves[0].index, leaves[1].index, -gradient[1] / gradient[0], -c / gradient[0]);
+        }
+      }
+    }
+    if (!folded) kept.push_back(eq);
+  }
+
+  // Survivors are the unpinned roots, renumbered in order.
+  std::vector<int> newIndex(n, -1);
+  std::vector<FlatUnknown> unknowns;
+  for (int i = 0; i < n; ++i) {
+    if (find(i) == i && !roots_[i].pinned) {
+      newIndex[i] = static_cast<int>(unknowns.size());
+      unknowns.push_back(system.unknowns[i]);
+    }
+  }
+  std::unordered_map<int, Expr> replacement;
+  for (int i = 0; i < n; ++i) {
+    const int r = find(i);
+    const Link& l = links_[i];
+    if (roots_[r].pinned) {
+      replacement.emplace(i, pool.constant(l.scale * roots_[r].value + l.offset));
+    } else {
+      Expr root = pool.variable(newIndex[r]);
+      replacement.emplace(i, r == i ? root : l.scale * root + l.offset);
+    }
+  }
+  for (FlatEquation& eq : kept) eq.residual = pool.substitute(eq.residual, replacement);
+  for (FlatSignal& s : system.signals) s.value = pool.substitute(s.value, replacement);
+  for (FlatNode& node : system.nodes) node.across = pool.substitute(node.across, replacement);
+  for (Expr& e : system.energies) e = pool.substitute(e, replacement);
+  for (FlatClock& clock : system.clocks)
+    for (FlatClockUpdate& u : clock.updates) u.value = pool.substitute(u.value, replacement);
+  system.equations = std::move(kept);
+  system.unknowns = std::move(unknowns);
+}
+
+}  // namespace kelvin::core
+

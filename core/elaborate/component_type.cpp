@@ -1,0 +1,55 @@
+#include "elaborate/component_type.h"
+
+#include <algorithm>
+#include <array>
+
+namespace kelvin::core {
+
+namespace {
+constexpr std::array<std::pair<Domain, std::string_view>, 6> kDomainNames{{
+    {Domain::Signal, "signal"},
+    {Domain::Electrical, "electrical"},
+    {Domain::Rotational, "rotational"},
+    {Domain::Translational, "translational"},
+    {Domain::Hydraulic, "hydraulic"},
+    {Domain::Thermal, "thermal"},
+}};
+}  // namespace
+
+std::string_view domainName(Domain d) {
+  for (const auto& [domain, name] : kDomainNames)
+    if (domain == d) return name;
+  return "signal";
+}
+
+std::optional<Domain> domainFromName(std::string_view name) {
+  for (const auto& [domain, n] : kDomainNames)
+    if (n == name) return domain;
+  return std::nullopt;
+}
+
+const PortDecl* ComponentType::findPort(std::string_view name) const {
+  auto it = std::find_if(ports.begin(), ports.end(), [&](const PortDecl& p) { return p.name == name; });
+  return it == ports.end() ? nullptr : &*it;
+}
+
+const ParamDecl* ComponentType::findParam(std::string_view name) const {
+  auto it = std::find_if(params.begin(), params.end(), [&](const ParamDecl& p) { return p.name == name; });
+  return it == params.end() ? nullptr : &*it;
+}
+
+std::string ComponentType::family() const { return type.substr(0, type.find('.')); }
+
+std::vector<std::pair<std::string, const PortDecl*>> expandPorts(const ComponentType& type, int variadicCount) {
+  std::vector<std::pair<std::string, const PortDecl*>> result;
+  for (const PortDecl& port : type.ports) {
+    if (!port.variadic) {
+      result.emplace_back(port.name, &port);
+      continue;
+    }
+    for (int k = 1; k <= variadicCount; ++k) result.emplace_back(port.name + std::to_string(k), &port);
+  }
+  return result;
+}
+
+}  // namespace kelvin::core

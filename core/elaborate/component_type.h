@@ -1,0 +1,133 @@
+#pragma once
+// The declaration of a component type: its ports, its parameters and the
+// equations it contributes. Every component of the library (blocks/) is
+// declared once as a ComponentType; nothing about it is written elsewhere.
+//
+// Sign conventions (nodal formulation, like Modelica):
+//  - a physical port has an across value (potential, angular or linear
+//    velocity, pressure, temperature) shared by its node, and a through value
+//    (current, torque, force, volume flow, heat flow) that flows *into* the
+//    component at that port; the through values at a node sum to zero;
+//  - a signal input reads the output it is wired to; a signal output is an
+//    unknown of the system that the component's equations determine.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "expr/expr.h"
+
+namespace kelvin::core {
+
+enum class Domain { Signal, Electrical, Rotational, Translational, Hydraulic, Thermal };
+
+/// "signal", "electrical", ... as used in the file format.
+std::string_view domainName(Domain d);
+/// Inverse of domainName; nullopt for an unknown name.
+std::optional<Domain> domainFromName(std::string_view name);
+
+enum class PortDirection { Input, Output, Physical };
+
+struct PortDecl {
+  std::string name;
+  Domain domain = Domain::Signal;
+  PortDirection direction = PortDirection::Physical;
+  /// Variadic signal input: expands to name1..nameN, N = the block's `inputs` parameter.
+  bool variadic = false;
+  /// An input that may stay unconnected (it then reads 0). Outputs are never required.
+  bool optional = false;
+  /// The component fixes, or integrates, the absolute across value of this port
+  /// (ground, fixed flange, reservoir, heat capacitor, inertia, mass): a network
+  /// with no such port is floating.
+  bool reference = false;
+  std::string description;
+};
+
+enum class ParamKind {
+  Number,  // expression evaluating to a number, with SI prefixes and an optional unit: "10k", "2*pi*50", "1 kOhm"
+  Vector,  // "[1 2 3]" or "1, 2, 3": polynomial coefficients, highest power first
+  Matrix,  // "[1 2; 3 4]"
+  Text,    // kept as written: signs "+-", an expression of u1..uN, a mode name
+};
+
+struct ParamDecl {
+  std::string name;
+  std::string unit;          // SI unit symbol, "" for dimensionless
+  std::string defaultValue;  // text, as a user would type it
+  ParamKind kind = ParamKind::Number;
+  std::optional<double> min;
+  std::optional<double> max;
+  bool minInclusive = true;
+  bool maxInclusive = true;
+  std::string description;
+};
+
+/// What a component's build function sees: its parameters (evaluated), its
+/// ports as expressions, and the means to add unknowns and equations.
+/// Functions that take a name throw ModelError naming the block when the name
+/// is not declared.
+class ComponentBuilder {
+ public:
+  virtual ~ComponentBuilder() = default;
+
+  virtual const std::string& blockId() const = 0;
+  virtual ExprPool& pool() = 0;
+
+  /// Evaluated Number parameter (SI units).
+  virtual double param(const std::string& name) const = 0;
+  virtual std::vector<double> vectorParam(const std::string& name) const = 0;
+  virtual std::vector<std::vector<double>> matrixParam(const std::string& name) const = 0;
+  virtual const std::string& textParam(const std::string& name) const = 0;
+  /// N of a variadic port (the `inputs` parameter).
+  virtual int variadicCount() const = 0;
+  /// Model (or element) temperature in kelvin.
+  virtual double temperature() const = 0;
+
+  virtual Expr across(const std::string& port) = 0;
+  virtual Expr through(const std::string& port) = 0;
+  virtual Expr input(const std::string& port) = 0;
+  virtual Expr output(const std::string& port) = 0;
+
+  /// New algebraic unknown, named `<block id>.<name>` in results; `guess` seeds initialisation.
+  virtual Expr variable(const std::string& name, double guess = 0.0) = 0;
+  /// New unknown whose der() appears in the equations; `start` is its initial value.
+  virtual Expr state(const std::string& name, double start) = 0;
+  /// Value held constant between events, named `<block id>.<name>`.
+  virtual Expr discrete(const std::string& name, double start) = 0;
+  /// A clock ticking exactly at offset + k·period, k = 0, 1, ... (no drift). Returns its id.
+  virtual int clock(double offset, double period) = 0;
+  /// At every tick of `clock`, d ← newValue, evaluated from the values just before the tick.
+  virtual void onClock(int clock, Expr discreteVariable, Expr newValue) = 0;
+
+  virtual Expr time() = 0;
+  /// Adds the equation residual = 0.
+  virtual void equation(Expr residual) = 0;
+  /// Declares stored energy (adds up over calls); its Hessian over the states is the mass matrix.
+  virtual void energy(Expr stored) = 0;
+
+  /// Throws ModelError naming this block (and port, if not empty).
+  [[noreturn]] virtual void fail(const std::string& port, const std::string& message) const = 0;
+};
+
+struct ComponentType {
+  std::string type;         // "electrical.Resistor"
+  std::string title;        // "Resistor"
+  std::string description;  // one sentence for the palette and the reference
+  std::vector<PortDecl> ports;
+  std::vector<ParamDecl> params;
+  std::string keyParam;     // shown under the block on the canvas
+  std::string icon;         // resource path of its SVG icon
+  std::function<void(ComponentBuilder&)> build;
+
+  const PortDecl* findPort(std::string_view name) const;
+  const ParamDecl* findParam(std::string_view name) const;
+  std::string family() const;  // "electrical" of "electrical.Resistor"
+};
+
+/// The port names of a block of this type with `variadicCount` inputs,
+/// variadic ports expanded (u -> u1..uN). The declaration of each is paired.
+std::vector<std::pair<std::string, const PortDecl*>> expandPorts(const ComponentType& type, int variadicCount);
+
+}  // namespace kelvin::core

@@ -1,0 +1,116 @@
+#include "elaborate/elaborator.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include "elaborate/alias_eliminator.h"
+#include "elaborate/block_registry.h"
+#include "elaborate/instance_builder.h"
+#include "elaborate/net_list.h"
+#include "model/diagnostic.h"
+#include "model/parameter_evaluator.h"
+
+namespace kelvin::core {
+
+namespace {
+
+/// The symbol of the across and through quantity of a domain, used in unknown names.
+std::pair<const char*, const char*> quantitySymbols(Domain d) {
+  switch (d) {
+    case Domain::Electrical: return {"v", "i"};
+    case Domain::Rotational: return {"w", "tau"};
+    case Domain::Translational: return {"v", "f"};
+    case Domain::Hydraulic: return {"p", "q"};
+    case Domain::Thermal: return {"T", "Q"};
+    case Domain::Signal: break;
+  }
+  return {"y", "y"};
+}
+
+}  // namespace
+
+Elaborator::Elaborator(const BlockRegistry& registry, std::string file) : registry_(registry), file_(std::move(file)) {}
+
+FlatSystem Elaborator::elaborate(const Model& model) const {
+  FlatSystem system;
+  system.temperature = model.settings.temperature;
+  ParameterScope modelScope = evaluateModelVariables(model, file_);
+  NetList nets(registry_, file_);
+  nets.addDiagram(model.blocks, model.connections, "", modelScope);
+  nets.finish();
+
+  ExprPool& pool = *system.pool;
+  for (const NetList::Instance& instance : nets.instances())
+    system.blocks.push_back({instance.id, instance.type->type});
+
+  // Physical nets: one across unknown each, and their through unknowns.
+  std::map<std::string, Expr> acrossOf, throughOf, outputOf;
+  std::vector<std::vector<Expr>> netThroughs(nets.nets().size());
+  for (std::size_t n = 0; n < nets.nets().size(); ++n) {
+    const NetList::Net& net = nets.nets()[n];
+    if (net.domain == Domain::Signal) continue;
+    const auto [acrossSymbol, throughSymbol] = quantitySymbols(net.domain);
+    FlatNode node;
+    node.domain = net.domain;
+    node.across = pool.variable(static_cast<int>(system.unknowns.size()));
+    system.unknowns.push_back({net.members.front().key + "." + acrossSymbol, 0.0, false, -1});
+    Expr across = node.across;
+    for (const NetList::Member& m : net.members) {
+      node.members.push_back(m.key);
+      node.referenced = node.referenced || m.port->reference;
+      acrossOf[m.key] = across;
+      system.signals.push_back({m.key, across, false});
+      const int unknown = static_cast<int>(system.unknowns.size());
+      system.unknowns.push_back({m.key + "." + throughSymbol, 0.0, false, m.instance});
+      throughOf[m.key] = pool.variable(unknown);
+      netThroughs[n].push_back(pool.variable(unknown));
+    }
+    system.nodes.push_back(std::move(node));
+  }
+  // Signal outputs: one unknown each; inputs read the output driving their net.
+  std::map<std::string, Expr> inputOf;
+  for (const NetList::Net& net : nets.nets()) {
+    if (net.domain != Domain::Signal) continue;
+    const NetList::Member* driver = nets.driverOf(net);
+    if (!driver) continue;
+    const int unknown = static_cast<int>(system.unknowns.size());
+    system.unknowns.push_back({driver->key, 0.0, false, driver->instance});
+    outputOf[driver->key] = pool.variable(unknown);
+    system.signals.push_back({driver->key, pool.variable(unknown), true});
+    for (const NetList::Member& m : net.members)
+      if (m.port->direction == PortDirection::Input) inputOf[m.key] = pool.variable(unknown);
+  }
+  // Unconnected outputs still get an unknown: the component's equations define it.
+  for (std::size_t i = 0; i < nets.instances().size(); ++i) {
+    const NetList::Instance& instance = nets.instances()[i];
+    for (const auto& [name, decl] : expandPorts(*instance.type, instance.variadicCount)) {
+      const std::string key = instance.id + "." + name;
+      if (decl->direction != PortDirection::Output || outputOf.count(key)) continue;
+      const int unknown = static_cast<int>(system.unknowns.size());
+      system.unknowns.push_back({key, 0.0, false, static_cast<int>(i)});
+      outputOf[key] = pool.variable(unknown);
+      system.signals.push_back({key, pool.variable(unknown), true});
+    }
+  }
+
+  PortBindings bindings{acrossOf, throughOf, inputOf, outputOf};
+  for (std::size_t i = 0; i < nets.instances().size(); ++i) {
+    InstanceBuilder builder(system, nets.instances()[i], static_cast<int>(i), bindings, file_);
+    nets.instances()[i].type->build(builder);
+    builder.finish();
+  }
+
+  // Conservation per physical node: the through values into the components sum to zero.
+  for (std::size_t n = 0, node = 0; n < nets.nets().size(); ++n) {
+    if (nets.nets()[n].domain == Domain::Signal) continue;
+    Expr sum = pool.constant(0.0);
+    for (Expr t : netThroughs[n]) sum = sum + t;
+    system.equations.push_back({sum, -1, static_cast<int>(node++)});
+  }
+
+  AliasEliminator().run(system);
+  return system;
+}
+
+}  // namespace kelvin::core

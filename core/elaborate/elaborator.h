@@ -1,0 +1,32 @@
+#pragma once
+// Turns a Model into a FlatSystem: subsystems are flattened (inner ids become
+// "Sub1/R1"), connected ports are joined into nets, each physical net gets
+// one across unknown and a conservation law (the through values of its ports
+// sum to zero), each signal input reads the output that drives its net, and
+// every component adds its declared equations. Trivial aliases are then
+// eliminated (AliasEliminator).
+
+#include <string>
+
+#include "elaborate/flat_system.h"
+#include "model/model.h"
+
+namespace kelvin::core {
+
+class BlockRegistry;
+
+class Elaborator {
+ public:
+  /// `registry` must outlive the elaborator; `file` is used in diagnostics.
+  Elaborator(const BlockRegistry& registry, std::string file);
+
+  /// Throws ModelError naming the block (and port) on any problem found while
+  /// building equations (bad parameter, unknown type, undriven input, ...).
+  FlatSystem elaborate(const Model& model) const;
+
+ private:
+  const BlockRegistry& registry_;
+  std::string file_;
+};
+
+}  // namespace kelvin::core

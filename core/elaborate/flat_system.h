@@ -1,0 +1,85 @@
+#pragma once
+// The flattened equation system of a model: unknowns y (with y' for the
+// states), residual equations F(t, y, y', d) = 0, discrete values d with the
+// clocks that update them, and the named signals read from it. Every equation
+// and unknown remembers the block it came from, so diagnostics can name it.
+// Made by Elaborator; immutable afterwards.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "elaborate/component_type.h"
+#include "expr/expr.h"
+
+namespace kelvin::core {
+
+struct FlatBlock {
+  std::string id;    // path id: "R1", or "Sub1/R1" inside a subsystem
+  std::string type;
+};
+
+struct FlatUnknown {
+  std::string name;    // "C1.v", "node C1.p", "R1.i"
+  double start = 0.0;  // initial value of a state, initial guess otherwise
+  bool state = false;  // its derivative appears in an equation
+  int block = -1;      // owner (index into blocks), -1 for a node potential
+};
+
+struct FlatEquation {
+  Expr residual;
+  int block = -1;  // owner, -1 for a node's conservation law
+  int node = -1;   // the node whose conservation law this is, else -1
+};
+
+/// A physical node: ports joined by connections, with one across unknown.
+struct FlatNode {
+  Domain domain = Domain::Electrical;
+  std::vector<std::string> members;  // "R1.n", "C1.p"
+  Expr across;                       // the node's across value (an unknown, or a constant once aliased)
+  bool referenced = false;           // a member port is a reference (ground, fixed, ...)
+};
+
+struct FlatDiscrete {
+  std::string name;
+  double start = 0.0;
+  int block = -1;
+};
+
+struct FlatClockUpdate {
+  int discrete = 0;
+  Expr value;
+};
+
+struct FlatClock {
+  double offset = 0.0;
+  double period = 0.0;
+  int block = -1;
+  std::vector<FlatClockUpdate> updates;
+};
+
+struct FlatSignal {
+  std::string name;  // "<block id>.<port>" or "<block id>.<variable>"
+  Expr value;
+  bool listedByDefault = true;  // across values of physical ports are on request only
+};
+
+struct FlatSystem {
+  std::unique_ptr<ExprPool> pool = std::make_unique<ExprPool>();
+  std::vector<FlatBlock> blocks;
+  std::vector<FlatUnknown> unknowns;
+  std::vector<FlatEquation> equations;
+  std::vector<FlatNode> nodes;
+  std::vector<FlatDiscrete> discretes;
+  std::vector<FlatClock> clocks;
+  std::vector<FlatSignal> signals;
+  std::vector<Expr> energies;  // stored energy per block that declares one
+  double temperature = 300.15;
+
+  /// Names of the unknowns, for printing expressions.
+  std::vector<std::string> unknownNames() const;
+  /// "R1" for an equation of R1; "node joining R1.n, C1.p" for a conservation law.
+  std::string equationOrigin(int equation) const;
+};
+
+}  // namespace kelvin::core

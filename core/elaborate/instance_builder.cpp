@@ -1,0 +1,136 @@
+#include "elaborate/instance_builder.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "model/diagnostic.h"
+#include "model/parameter_evaluator.h"
+
+namespace kelvin::core {
+
+namespace {
+std::string formatNumber(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+}  // namespace
+
+InstanceBuilder::InstanceBuilder(FlatSystem& system, const NetList::Instance& instance, int blockIndex,
+                                 const PortBindings& ports, const std::string& file)
+    : system_(system), instance_(instance), block_(blockIndex), ports_(ports), file_(file) {}
+
+void InstanceBuilder::fail(const std::string& port, const std::string& message) const {
+  throw ModelError(Diagnostic{file_, instance_.id, port, message});
+}
+
+const std::string& InstanceBuilder::paramText(const std::string& name, const ParamDecl** decl) const {
+  *decl = instance_.type->findParam(name);
+  if (!*decl) fail("", "component asks for undeclared parameter '" + name + "'");
+  auto it = instance_.block->params.find(name);
+  return it != instance_.block->params.end() ? it->second : (*decl)->defaultValue;
+}
+
+double InstanceBuilder::param(const std::string& name) const {
+  const ParamDecl* decl = nullptr;
+  const std::string& text = paramText(name, &decl);
+  double value = 0.0;
+  try {
+    value = evaluateNumber(text, decl->unit, *instance_.scope);
+  } catch (const ParameterError& e) {
+    fail("", "parameter " + name + ": " + e.what());
+  }
+  const bool belowMin = decl->min && (decl->minInclusive ? value < *decl->min : value <= *decl->min);
+  const bool aboveMax = decl->max && (decl->maxInclusive ? value > *decl->max : value >= *decl->max);
+  if (belowMin)
+    fail("", name + " = " + formatNumber(value) + " is out of range: must be " + (decl->minInclusive ? "≥ " : "> ") +
+                 formatNumber(*decl->min));
+  if (aboveMax)
+    fail("", name + " = " + formatNumber(value) + " is out of range: must be " + (decl->maxInclusive ? "≤ " : "< ") +
+                 formatNumber(*decl->max));
+  return value;
+}
+
+std::vector<double> InstanceBuilder::vectorParam(const std::string& name) const {
+  const ParamDecl* decl = nullptr;
+  const std::string& text = paramText(name, &decl);
+  try {
+    return evaluateVector(text, *instance_.scope);
+  } catch (const ParameterError& e) {
+    fail("", "parameter " + name + ": " + e.what());
+  }
+}
+
+std::vector<std::vector<double>> InstanceBuilder::matrixParam(const std::string& name) const {
+  const ParamDecl* decl = nullptr;
+  const std::string& text = paramText(name, &decl);
+  try {
+    return evaluateMatrix(text, *instance_.scope);
+  } catch (const ParameterError& e) {
+    fail("", "parameter " + name + ": " + e.what());
+  }
+}
+
+const std::string& InstanceBuilder::textParam(const std::string& name) const {
+  const ParamDecl* decl = nullptr;
+  return paramText(name, &decl);
+}
+
+Expr InstanceBuilder::lookup(const std::map<std::string, Expr>& table, const std::string& port, const char* what) {
+  auto it = table.find(instance_.id + "." + port);
+  if (it == table.end()) fail(port, std::string("component asks for ") + what + " of a port it does not declare");
+  return it->second;
+}
+
+Expr InstanceBuilder::across(const std::string& port) { return lookup(ports_.across, port, "the across value"); }
+Expr InstanceBuilder::through(const std::string& port) { return lookup(ports_.through, port, "the through value"); }
+Expr InstanceBuilder::output(const std::string& port) { return lookup(ports_.output, port, "the output"); }
+
+Expr InstanceBuilder::input(const std::string& port) {
+  auto it = ports_.input.find(instance_.id + "." + port);
+  if (it != ports_.input.end()) return it->second;
+  const PortDecl* decl = nullptr;
+  for (const auto& [name, d] : expandPorts(*instance_.type, instance_.variadicCount))
+    if (name == port) decl = d;
+  if (!decl || decl->direction != PortDirection::Input) fail(port, "component asks for an input it does not declare");
+  if (!decl->optional) fail(port, "input is not connected to any output");
+  return system_.pool->constant(0.0);
+}
+
+Expr InstanceBuilder::addUnknown(const std::string& name, double start, bool state) {
+  const int index = static_cast<int>(system_.unknowns.size());
+  system_.unknowns.push_back({instance_.id + "." + name, start, state, block_});
+  Expr v = system_.pool->variable(index);
+  system_.signals.push_back({instance_.id + "." + name, v, true});
+  return v;
+}
+
+Expr InstanceBuilder::variable(const std::string& name, double guess) { return addUnknown(name, guess, false); }
+Expr InstanceBuilder::state(const std::string& name, double start) { return addUnknown(name, start, true); }
+
+Expr InstanceBuilder::discrete(const std::string& name, double start) {
+  const int index = static_cast<int>(system_.discretes.size());
+  system_.discretes.push_back({instance_.id + "." + name, start, block_});
+  return system_.pool->discrete(index);
+}
+
+int InstanceBuilder::clock(double offset, double period) {
+  if (!(period > 0.0) || !std::isfinite(offset)) fail("", "a clock needs a period > 0 and a finite offset");
+  system_.clocks.push_back({offset, period, block_, {}});
+  return static_cast<int>(system_.clocks.size()) - 1;
+}
+
+void InstanceBuilder::onClock(int clock, Expr discreteVariable, Expr newValue) {
+  if (discreteVariable.node().op != Op::Discrete) fail("", "onClock: not a discrete value");
+  system_.clocks.at(clock).updates.push_back({discreteVariable.node().index, newValue});
+}
+
+void InstanceBuilder::equation(Expr residual) { system_.equations.push_back({residual, block_, -1}); }
+
+void InstanceBuilder::energy(Expr stored) { energy_ = energy_.valid() ? energy_ + stored : stored; }
+
+void InstanceBuilder::finish() {
+  if (energy_.valid()) system_.energies.push_back(energy_);
+}
+
+}  // namespace kelvin::core

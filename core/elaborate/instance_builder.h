@@ -1,0 +1,70 @@
+#pragma once
+// The ComponentBuilder a component's build function talks to while the
+// Elaborator adds it to a FlatSystem: evaluates its parameters (with bounds
+// checks), hands out its ports as expressions, and records its unknowns,
+// equations, discrete values, clocks and stored energy under its block.
+
+#include <map>
+#include <string>
+
+#include "elaborate/component_type.h"
+#include "elaborate/flat_system.h"
+#include "elaborate/net_list.h"
+
+namespace kelvin::core {
+
+/// Port keys ("R1.p") to their expressions, filled by the Elaborator.
+struct PortBindings {
+  const std::map<std::string, Expr>& across;
+  const std::map<std::string, Expr>& through;
+  const std::map<std::string, Expr>& input;
+  const std::map<std::string, Expr>& output;
+};
+
+class InstanceBuilder final : public ComponentBuilder {
+ public:
+  /// All references are observed and must outlive the builder.
+  InstanceBuilder(FlatSystem& system, const NetList::Instance& instance, int blockIndex,
+                  const PortBindings& ports, const std::string& file);
+
+  const std::string& blockId() const override { return instance_.id; }
+  ExprPool& pool() override { return *system_.pool; }
+  double param(const std::string& name) const override;
+  std::vector<double> vectorParam(const std::string& name) const override;
+  std::vector<std::vector<double>> matrixParam(const std::string& name) const override;
+  const std::string& textParam(const std::string& name) const override;
+  int variadicCount() const override { return instance_.variadicCount; }
+  double temperature() const override { return system_.temperature; }
+
+  Expr across(const std::string& port) override;
+  Expr through(const std::string& port) override;
+  Expr input(const std::string& port) override;
+  Expr output(const std::string& port) override;
+
+  Expr variable(const std::string& name, double guess) override;
+  Expr state(const std::string& name, double start) override;
+  Expr discrete(const std::string& name, double start) override;
+  int clock(double offset, double period) override;
+  void onClock(int clock, Expr discreteVariable, Expr newValue) override;
+  Expr time() override { return system_.pool->time(); }
+  void equation(Expr residual) override;
+  void energy(Expr stored) override;
+  [[noreturn]] void fail(const std::string& port, const std::string& message) const override;
+
+  /// Records the accumulated stored energy. Call after build().
+  void finish();
+
+ private:
+  const std::string& paramText(const std::string& name, const ParamDecl** decl) const;
+  Expr lookup(const std::map<std::string, Expr>& table, const std::string& port, const char* what);
+  Expr addUnknown(const std::string& name, double start, bool state);
+
+  FlatSystem& system_;
+  const NetList::Instance& instance_;
+  int block_;
+  const PortBindings& ports_;
+  const std::string& file_;
+  Expr energy_;
+};
+
+}  // namespace kelvin::core

@@ -1,0 +1,187 @@
+#pragma once
+// Symbolic expressions over the unknowns of a flat system.
+//
+// Expressions live in an ExprPool: a hash-consed DAG in which every distinct
+// node exists once. `Expr` is a small handle (pool pointer + node id) with the
+// usual arithmetic operators, so component equations read like the physics:
+//
+//     b.equation(C * der(v) - i);
+//
+// Leaves are constants, unknowns y[k] (`Variable`), their time derivatives
+// y'[k] (`Derivative`), time, and discrete variables d[k] (values that change
+// only at events). Relations (<, <=, >, >=) and the kinks of min/max/abs carry
+// a *switch index*: while integrating, the solver freezes their outcome and
+// watches an indicator function for a zero crossing (an event).
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kelvin::core {
+
+enum class Op : std::uint8_t {
+  Constant,
+  Variable,    // y[index]
+  Derivative,  // y'[index]
+  Time,
+  Discrete,    // d[index]
+  Add,
+  Mul,
+  Div,
+  Pow,
+  Neg,
+  Exp,
+  LimExp,  // exp(x) continued linearly above kLimExpKnee: junction currents that cannot overflow
+  Log,
+  Sin,
+  Cos,
+  Tan,
+  Atan,
+  Tanh,
+  Sqrt,
+  Abs,  // switched: sign(a) frozen while integrating
+  Min,  // switched: which argument is smaller
+  Max,  // switched: which argument is larger
+  Less,
+  LessEqual,
+  Greater,
+  GreaterEqual,
+  IfThenElse,  // a ? b : c, where a is a relation (or any expression, true when != 0)
+};
+
+/// Above this argument LimExp grows linearly with the slope of exp at the knee.
+inline constexpr double kLimExpKnee = 50.0;
+
+/// True for ops whose outcome is frozen between events (relations, min, max, abs).
+bool isSwitched(Op op);
+/// True for <, <=, >, >=.
+bool isRelation(Op op);
+/// Number of operands: 0 for leaves, 1 to 3 otherwise.
+int operandCount(Op op);
+
+/// One node of the DAG. Children are node ids of the same pool.
+struct ExprNode {
+  Op op = Op::Constant;
+  std::uint32_t a = 0, b = 0, c = 0;
+  double value = 0.0;   // Constant
+  std::int32_t index = -1;  // Variable / Derivative / Discrete: its index
+  // Classification, computed when the node is made:
+  bool hasUnknown = false;    // references y or y'
+  bool hasDerivative = false; // references y'
+  bool hasDiscrete = false;   // references d
+  bool timeOrDiscrete = false;  // depends on time or discrete values (not a pure constant)
+  bool linear = true;         // affine in y and y' with constant coefficients, no switch over unknowns
+};
+
+class ExprPool;
+
+/// Handle to a node of an ExprPool. Cheap to copy; valid as long as its pool.
+class Expr {
+ public:
+  Expr() = default;
+  Expr(ExprPool* pool, std::uint32_t id) : pool_(pool), id_(id) {}
+
+  ExprPool* pool() const { return pool_; }
+  std::uint32_t id() const { return id_; }
+  const ExprNode& node() const;
+  bool valid() const { return pool_ != nullptr; }
+
+  bool isConstant() const;
+  /// Value of a Constant node. Precondition: isConstant().
+  double constantValue() const;
+  bool isVariable() const;
+
+  friend bool operator==(const Expr& l, const Expr& r) { return l.pool_ == r.pool_ && l.id_ == r.id_; }
+
+ private:
+  ExprPool* pool_ = nullptr;
+  std::uint32_t id_ = 0;
+};
+
+/// Owns the nodes. Makes each distinct node once (hash-consing) and folds
+/// constants and trivial identities (x+0, x*1, x*0, --x) as nodes are made.
+class ExprPool {
+ public:
+  ExprPool();
+  ExprPool(const ExprPool&) = delete;
+  ExprPool& operator=(const ExprPool&) = delete;
+
+  Expr constant(double v);
+  Expr variable(int index);
+  Expr derivative(int index);
+  Expr time();
+  Expr discrete(int index);
+  /// Generic maker; applies folding. Unused children are 0.
+  Expr make(Op op, Expr a, Expr b = {}, Expr c = {});
+
+  const ExprNode& node(std::uint32_t id) const { return nodes_[id]; }
+  std::size_t size() const { return nodes_.size(); }
+
+  /// Replaces Variable leaves by the given expressions (memoised over the DAG).
+  /// Variables not in the map are kept. Derivative leaves of a replaced variable
+  /// are replaced by der() of the replacement, which must be affine in variables.
+  Expr substitute(Expr e, const std::unordered_map<int, Expr>& replacement);
+
+  /// Collects the distinct Variable and Derivative leaves of e (by variable index).
+  void collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const;
+
+  /// Readable infix form, with variable names supplied by the caller (or y[k]).
+  std::string toString(Expr e, const std::vector<std::string>* variableNames = nullptr) const;
+
+ private:
+  struct Key {
+    Op op;
+    std::uint32_t a, b, c;
+    std::int64_t payload;  // bit pattern of value, or index
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const;
+  };
+
+  Expr intern(const ExprNode& n);
+  void classify(ExprNode& n) const;
+
+  std::vector<ExprNode> nodes_;
+  std::unordered_map<Key, std::uint32_t, KeyHash> index_;
+};
+
+// Arithmetic. Mixing a double with an Expr promotes the double to a constant.
+Expr operator+(Expr a, Expr b);
+Expr operator-(Expr a, Expr b);
+Expr operator*(Expr a, Expr b);
+Expr operator/(Expr a, Expr b);
+Expr operator-(Expr a);
+Expr operator+(Expr a, double b);
+Expr operator+(double a, Expr b);
+Expr operator-(Expr a, double b);
+Expr operator-(double a, Expr b);
+Expr operator*(Expr a, double b);
+Expr operator*(double a, Expr b);
+Expr operator/(Expr a, double b);
+Expr operator/(double a, Expr b);
+
+Expr pow(Expr a, Expr b);
+Expr pow(Expr a, double b);
+Expr exp(Expr a);
+Expr limexp(Expr a);
+Expr log(Expr a);
+Expr sin(Expr a);
+Expr cos(Expr a);
+Expr tan(Expr a);
+Expr atan(Expr a);
+Expr tanh(Expr a);
+Expr sqrt(Expr a);
+Expr abs(Expr a);
+Expr min(Expr a, Expr b);
+Expr max(Expr a, Expr b);
+Expr less(Expr a, Expr b);
+Expr lessEqual(Expr a, Expr b);
+Expr greater(Expr a, Expr b);
+Expr greaterEqual(Expr a, Expr b);
+Expr ifThenElse(Expr condition, Expr then, Expr otherwise);
+/// Time derivative of a Variable leaf. Precondition: v.isVariable().
+Expr der(Expr v);
+
+}  // namespace kelvin::core

@@ -1,0 +1,402 @@
+#include <bit>
+#include <cmath>
+#include <functional>
+#include <sstream>
+#include <stdexcept>
+
+#include "expr/expr.h"
+
+namespace kelvin::core {
+
+bool isRelation(Op op) {
+  return op == Op::Less || op == Op::LessEqual || op == Op::Greater || op == Op::GreaterEqual;
+}
+
+bool isSwitched(Op op) { return isRelation(op) || op == Op::Min || op == Op::Max || op == Op::Abs; }
+
+int operandCount(Op op) {
+  switch (op) {
+    case Op::Constant:
+    case Op::Variable:
+    case Op::Derivative:
+    case Op::Time:
+    case Op::Discrete:
+      return 0;
+    case Op::Add:
+    case Op::Mul:
+    case Op::Div:
+    case Op::Pow:
+    case Op::Min:
+    case Op::Max:
+    case Op::Less:
+    case Op::LessEqual:
+    case Op::Greater:
+    case Op::GreaterEqual:
+      return 2;
+    case Op::IfThenElse:
+      return 3;
+    default:
+      return 1;
+  }
+}
+
+namespace {
+
+double limexpValue(double x) {
+  if (x <= kLimExpKnee) return std::exp(x);
+  return std::exp(kLimExpKnee) * (1.0 + x - kLimExpKnee);
+}
+
+/// Value of an op over constant arguments (used for folding).
+double fold(Op op, double a, double b, double c) {
+  switch (op) {
+    case Op::Add: return a + b;
+    case Op::Mul: return a * b;
+    case Op::Div: return a / b;
+    case Op::Pow: return std::pow(a, b);
+    case Op::Neg: return -a;
+    case Op::Exp: return std::exp(a);
+    case Op::LimExp: return limexpValue(a);
+    case Op::Log: return std::log(a);
+    case Op::Sin: return std::sin(a);
+    case Op::Cos: return std::cos(a);
+    case Op::Tan: return std::tan(a);
+    case Op::Atan: return std::atan(a);
+    case Op::Tanh: return std::tanh(a);
+    case Op::Sqrt: return std::sqrt(a);
+    case Op::Abs: return std::abs(a);
+    case Op::Min: return std::min(a, b);
+    case Op::Max: return std::max(a, b);
+    case Op::Less: return a < b ? 1.0 : 0.0;
+    case Op::LessEqual: return a <= b ? 1.0 : 0.0;
+    case Op::Greater: return a > b ? 1.0 : 0.0;
+    case Op::GreaterEqual: return a >= b ? 1.0 : 0.0;
+    case Op::IfThenElse: return a != 0.0 ? b : c;
+    default: throw std::logic_error("fold: not a foldable op");
+  }
+}
+
+const char* opName(Op op) {
+  switch (op) {
+    case Op::Exp: return "exp";
+    case Op::LimExp: return "limexp";
+    case Op::Log: return "log";
+    case Op::Sin: return "sin";
+    case Op::Cos: return "cos";
+    case Op::Tan: return "tan";
+    case Op::Atan: return "atan";
+    case Op::Tanh: return "tanh";
+    case Op::Sqrt: return "sqrt";
+    case Op::Abs: return "abs";
+    case Op::Min: return "min";
+    case Op::Max: return "max";
+    case Op::Pow: return "pow";
+    case Op::Less: return "<";
+    case Op::LessEqual: return "<=";
+    case Op::Greater: return ">";
+    case Op::GreaterEqual: return ">=";
+    default: return "?";
+  }
+}
+
+}  // namespace
+
+std::size_t ExprPool::KeyHash::operator()(const Key& k) const {
+  std::size_t h = static_cast<std::size_t>(k.op);
+  auto mix = [&h](std::uint64_t v) { h ^= std::hash<std::uint64_t>{}(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  mix(k.a);
+  mix(k.b);
+  mix(k.c);
+  mix(static_cast<std::uint64_t>(k.payload));
+  return h;
+}
+
+ExprPool::ExprPool() {
+  ExprNode zero;
+  zero.op = Op::Constant;
+  zero.value = 0.0;
+  intern(zero);  // node 0 is the constant 0, so a default child id is harmless
+}
+
+void ExprPool::classify(ExprNode& n) const {
+  switch (n.op) {
+    case Op::Constant:
+      return;
+    case Op::Variable:
+      n.hasUnknown = true;
+      return;
+    case Op::Derivative:
+      n.hasUnknown = n.hasDerivative = true;
+      return;
+    case Op::Time:
+      n.timeOrDiscrete = true;
+      return;
+    case Op::Discrete:
+      n.timeOrDiscrete = n.hasDiscrete = true;
+      return;
+    default:
+      break;
+  }
+  const int k = operandCount(n.op);
+  const ExprNode* kids[3] = {&nodes_[n.a], k > 1 ? &nodes_[n.b] : nullptr, k > 2 ? &nodes_[n.c] : nullptr};
+  for (int i = 0; i < k; ++i) {
+    n.hasUnknown = n.hasUnknown || kids[i]->hasUnknown;
+    n.hasDerivative = n.hasDerivative || kids[i]->hasDerivative;
+    n.hasDiscrete = n.hasDiscrete || kids[i]->hasDiscrete;
+    n.timeOrDiscrete = n.timeOrDiscrete || kids[i]->timeOrDiscrete;
+  }
+  // A pure constant has no unknown and does not change in time.
+  auto pure = [](const ExprNode* e) { return !e->hasUnknown && !e->timeOrDiscrete; };
+  switch (n.op) {
+    case Op::Add:
+      n.linear = kids[0]->linear && kids[1]->linear;
+      break;
+    case Op::Neg:
+      n.linear = kids[0]->linear;
+      break;
+    case Op::Mul:
+      n.linear = (pure(kids[0]) && kids[1]->linear) || (pure(kids[1]) && kids[0]->linear) ||
+                 (!kids[0]->hasUnknown && !kids[1]->hasUnknown);
+      break;
+    case Op::Div:
+      n.linear = (kids[0]->linear && pure(kids[1])) || (!kids[0]->hasUnknown && !kids[1]->hasUnknown);
+      break;
+    default:
+      n.linear = !n.hasUnknown;
+      break;
+  }
+}
+
+Expr ExprPool::intern(const ExprNode& n) {
+  std::int64_t payload = n.op == Op::Constant ? std::bit_cast<std::int64_t>(n.value) : n.index;
+  Key key{n.op, n.a, n.b, n.c, payload};
+  auto it = index_.find(key);
+  if (it != index_.end()) return Expr(this, it->second);
+  ExprNode stored = n;
+  classify(stored);
+  const auto id = static_cast<std::uint32_t>(nodes_.size());
+  nodes_.push_back(stored);
+  index_.emplace(key, id);
+  return Expr(this, id);
+}
+
+Expr ExprPool::constant(double v) {
+  if (v == 0.0) v = 0.0;  // one zero: -0.0 and 0.0 fold together
+  ExprNode n;
+  n.op = Op::Constant;
+  n.value = v;
+  return intern(n);
+}
+
+namespace {
+ExprNode leaf(Op op, int index) {
+  ExprNode n;
+  n.op = op;
+  n.index = index;
+  return n;
+}
+}  // namespace
+
+Expr ExprPool::variable(int index) { return intern(leaf(Op::Variable, index)); }
+Expr ExprPool::derivative(int index) { return intern(leaf(Op::Derivative, index)); }
+Expr ExprPool::time() { return intern(leaf(Op::Time, -1)); }
+Expr ExprPool::discrete(int index) { return intern(leaf(Op::Discrete, index)); }
+
+Expr ExprPool::make(Op op, Expr a, Expr b, Expr c) {
+  const int k = operandCount(op);
+  if (k == 0) throw std::logic_error("ExprPool::make: use the leaf makers");
+  auto isConst = [](Expr e, double v) { return e.isConstant() && e.constantValue() == v; };
+  bool allConstant = a.isConstant() && (k < 2 || b.isConstant()) && (k < 3 || c.isConstant());
+  if (allConstant)
+    return constant(fold(op, a.constantValue(), k > 1 ? b.constantValue() : 0.0, k > 2 ? c.constantValue() : 0.0));
+  switch (op) {
+    case Op::Add:
+      if (isConst(a, 0.0)) return b;
+      if (isConst(b, 0.0)) return a;
+      if (b.id() < a.id()) std::swap(a, b);  // commutative: one canonical order
+      break;
+    case Op::Mul:
+      if (isConst(a, 0.0) || isConst(b, 0.0)) return constant(0.0);
+      if (isConst(a, 1.0)) return b;
+      if (isConst(b, 1.0)) return a;
+      if (isConst(a, -1.0)) return make(Op::Neg, b);
+      if (isConst(b, -1.0)) return make(Op::Neg, a);
+      if (b.id() < a.id()) std::swap(a, b);
+      break;
+    case Op::Div:
+      if (isConst(b, 1.0)) return a;
+      if (isConst(a, 0.0)) return constant(0.0);
+      break;
+    case Op::Neg:
+      if (a.node().op == Op::Neg) return Expr(this, a.node().a);
+      break;
+    case Op::IfThenElse:
+      if (a.isConstant()) return a.constantValue() != 0.0 ? b : c;
+      if (b == c) return b;
+      break;
+    default:
+      break;
+  }
+  ExprNode n;
+  n.op = op;
+  n.a = a.id();
+  n.b = k > 1 ? b.id() : 0;
+  n.c = k > 2 ? c.id() : 0;
+  return intern(n);
+}
+
+Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replacement) {
+  std::unordered_map<std::uint32_t, Expr> memo;
+  std::function<Expr(std::uint32_t)> walk = [&](std::uint32_t id) -> Expr {
+    auto found = memo.find(id);
+    if (found != memo.end()) return found->second;
+    const ExprNode n = nodes_[id];  // copy: interning may grow nodes_
+    Expr result(this, id);
+    if (n.op == Op::Variable) {
+      auto r = replacement.find(n.index);
+      if (r != replacement.end()) result = r->second;
+    } else if (n.op == Op::Derivative) {
+      auto r = replacement.find(n.index);
+      if (r != replacement.end()) {
+        // der() of an affine combination of variables: differentiate term by term.
+        std::unordered_map<int, Expr> toDerivative;
+        std::vector<int> vars, ders;
+        collectUnknowns(r->second, vars, ders);
+        if (!ders.empty() || !r->second.node().linear)
+          throw std::logic_error("substitute: der() of a non-affine replacement");
+        for (int v : vars) toDerivative.emplace(v, derivative(v));
+        // An affine f(y) = c + sum k_i y_i has df/dt = sum k_i y_i'; replacing y by y'
+        // also turns c into c, so subtract f at y = 0.
+        std::unordered_map<int, Expr> zero;
+        for (int v : vars) zero.emplace(v, constant(0.0));
+        Expr shifted = substitute(r->second, toDerivative);
+        Expr offset = substitute(r->second, zero);
+        result = shifted - offset;
+      }
+    } else if (n.op != Op::Constant && n.op != Op::Time && n.op != Op::Discrete) {
+      const int k = operandCount(n.op);
+      Expr a = walk(n.a);
+      Expr b = k > 1 ? walk(n.b) : Expr();
+      Expr c = k > 2 ? walk(n.c) : Expr();
+      if (a.id() != n.a || (k > 1 && b.id() != n.b) || (k > 2 && c.id() != n.c)) result = make(n.op, a, b, c);
+    }
+    memo.emplace(id, result);
+    return result;
+  };
+  return walk(e.id());
+}
+
+void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const {
+  std::vector<std::uint32_t> stack{e.id()};
+  std::vector<bool> seen(nodes_.size(), false);
+  while (!stack.empty()) {
+    const std::uint32_t id = stack.back();
+    stack.pop_back();
+    if (seen[id]) continue;
+    seen[id] = true;
+    const ExprNode& n = nodes_[id];
+    if (!n.hasUnknown) continue;
+    if (n.op == Op::Variable) {
+      variables.push_back(n.index);
+      continue;
+    }
+    if (n.op == Op::Derivative) {
+      derivatives.push_back(n.index);
+      continue;
+    }
+    const int k = operandCount(n.op);
+    stack.push_back(n.a);
+    if (k > 1) stack.push_back(n.b);
+    if (k > 2) stack.push_back(n.c);
+  }
+}
+
+std::string ExprPool::toString(Expr e, const std::vector<std::string>* names) const {
+  std::function<std::string(std::uint32_t)> str = [&](std::uint32_t id) -> std::string {
+    const ExprNode& n = nodes_[id];
+    auto name = [&](int i) {
+      return names && i >= 0 && i < static_cast<int>(names->size()) ? (*names)[i] : "y[" + std::to_string(i) + "]";
+    };
+    switch (n.op) {
+      case Op::Constant: {
+        std::ostringstream os;
+        os.precision(12);
+        os << n.value;
+        return os.str();
+      }
+      case Op::Variable: return name(n.index);
+      case Op::Derivative: return "der(" + name(n.index) + ")";
+      case Op::Time: return "time";
+      case Op::Discrete: return "d[" + std::to_string(n.index) + "]";
+      case Op::Add: return "(" + str(n.a) + " + " + str(n.b) + ")";
+      case Op::Mul: return str(n.a) + "*" + str(n.b);
+      case Op::Div: return str(n.a) + "/" + str(n.b);
+      case Op::Neg: return "-" + str(n.a);
+      case Op::IfThenElse: return "if(" + str(n.a) + ", " + str(n.b) + ", " + str(n.c) + ")";
+      default:
+        break;
+    }
+    if (isRelation(n.op)) return "(" + str(n.a) + " " + opName(n.op) + " " + str(n.b) + ")";
+    if (operandCount(n.op) == 2) return std::string(opName(n.op)) + "(" + str(n.a) + ", " + str(n.b) + ")";
+    return std::string(opName(n.op)) + "(" + str(n.a) + ")";
+  };
+  return str(e.id());
+}
+
+// --- Expr handle ---
+
+const ExprNode& Expr::node() const { return pool_->node(id_); }
+bool Expr::isConstant() const { return pool_ && node().op == Op::Constant; }
+double Expr::constantValue() const { return node().value; }
+bool Expr::isVariable() const { return pool_ && node().op == Op::Variable; }
+
+namespace {
+ExprPool& poolOf(Expr a, Expr b) {
+  ExprPool* p = a.pool() ? a.pool() : b.pool();
+  if (!p || (a.pool() && b.pool() && a.pool() != b.pool()))
+    throw std::logic_error("expressions from different pools");
+  return *p;
+}
+}  // namespace
+
+Expr operator+(Expr a, Expr b) { return poolOf(a, b).make(Op::Add, a, b); }
+Expr operator-(Expr a, Expr b) { return poolOf(a, b).make(Op::Add, a, poolOf(a, b).make(Op::Neg, b)); }
+Expr operator*(Expr a, Expr b) { return poolOf(a, b).make(Op::Mul, a, b); }
+Expr operator/(Expr a, Expr b) { return poolOf(a, b).make(Op::Div, a, b); }
+Expr operator-(Expr a) { return a.pool()->make(Op::Neg, a); }
+Expr operator+(Expr a, double b) { return a + a.pool()->constant(b); }
+Expr operator+(double a, Expr b) { return b.pool()->constant(a) + b; }
+Expr operator-(Expr a, double b) { return a - a.pool()->constant(b); }
+Expr operator-(double a, Expr b) { return b.pool()->constant(a) - b; }
+Expr operator*(Expr a, double b) { return a * a.pool()->constant(b); }
+Expr operator*(double a, Expr b) { return b.pool()->constant(a) * b; }
+Expr operator/(Expr a, double b) { return a / a.pool()->constant(b); }
+Expr operator/(double a, Expr b) { return b.pool()->constant(a) / b; }
+
+Expr pow(Expr a, Expr b) { return poolOf(a, b).make(Op::Pow, a, b); }
+Expr pow(Expr a, double b) { return pow(a, a.pool()->constant(b)); }
+Expr exp(Expr a) { return a.pool()->make(Op::Exp, a); }
+Expr limexp(Expr a) { return a.pool()->make(Op::LimExp, a); }
+Expr log(Expr a) { return a.pool()->make(Op::Log, a); }
+Expr sin(Expr a) { return a.pool()->make(Op::Sin, a); }
+Expr cos(Expr a) { return a.pool()->make(Op::Cos, a); }
+Expr tan(Expr a) { return a.pool()->make(Op::Tan, a); }
+Expr atan(Expr a) { return a.pool()->make(Op::Atan, a); }
+Expr tanh(Expr a) { return a.pool()->make(Op::Tanh, a); }
+Expr sqrt(Expr a) { return a.pool()->make(Op::Sqrt, a); }
+Expr abs(Expr a) { return a.pool()->make(Op::Abs, a); }
+Expr min(Expr a, Expr b) { return poolOf(a, b).make(Op::Min, a, b); }
+Expr max(Expr a, Expr b) { return poolOf(a, b).make(Op::Max, a, b); }
+Expr less(Expr a, Expr b) { return poolOf(a, b).make(Op::Less, a, b); }
+Expr lessEqual(Expr a, Expr b) { return poolOf(a, b).make(Op::LessEqual, a, b); }
+Expr greater(Expr a, Expr b) { return poolOf(a, b).make(Op::Greater, a, b); }
+Expr greaterEqual(Expr a, Expr b) { return poolOf(a, b).make(Op::GreaterEqual, a, b); }
+Expr ifThenElse(Expr condition, Expr then, Expr otherwise) {
+  return condition.pool()->make(Op::IfThenElse, condition, then, otherwise);
+}
+Expr der(Expr v) {
+  if (!v.isVariable()) throw std::logic_error("der() of something that is not an unknown");
+  return v.pool()->derivative(v.node().index);
+}
+
+}  // namespace kelvin::core

@@ -1,0 +1,147 @@
+#include "expr/tape.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kelvin::core {
+
+
+bool Tape::switchOutcome(Op op, double a, double b) {
+  switch (op) {
+    case Op::Less: return a < b;
+    case Op::LessEqual: return a <= b;
+    case Op::Greater: return a > b;
+    case Op::GreaterEqual: return a >= b;
+    case Op::Min: return a <= b;  // true: the first argument is chosen
+    case Op::Max: return a >= b;
+    case Op::Abs: return a >= 0.0;  // true: +a
+    default: return false;
+  }
+}
+
+Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex) {
+  // Post-order walk gives a topological order: operands before users.
+  std::unordered_map<std::uint32_t, std::int32_t> slot;
+  std::vector<std::pair<std::uint32_t, bool>> stack{{root.id(), false}};
+  while (!stack.empty()) {
+    auto [id, expanded] = stack.back();
+    stack.pop_back();
+    if (slot.count(id)) continue;
+    const ExprNode& n = pool.node(id);
+    const int k = operandCount(n.op);
+    if (!expanded && k > 0) {
+      stack.push_back({id, true});
+      const std::uint32_t kids[3] = {n.a, n.b, n.c};
+      for (int i = k - 1; i >= 0; --i)
+        if (!slot.count(kids[i])) stack.push_back({kids[i], false});
+      continue;
+    }
+    Instr in{n.op};
+    in.value = n.value;
+    if (k > 0) in.a = slot.at(n.a);
+    if (k > 1) in.b = slot.at(n.b);
+    if (k > 2) in.c = slot.at(n.c);
+    if (n.op == Op::Variable || n.op == Op::Derivative) {
+      in.index = static_cast<std::int32_t>(leaves_.size());
+      leaves_.push_back({n.index, n.op == Op::Derivative});
+      leafSlot_.push_back(static_cast<std::int32_t>(code_.size()));
+    } else if (n.op == Op::Discrete) {
+      in.index = n.index;
+    } else if (isSwitched(n.op)) {
+      auto s = switchIndex.find(id);
+      in.index = s == switchIndex.end() ? -1 : s->second;
+    }
+    slot.emplace(id, static_cast<std::int32_t>(code_.size()));
+    code_.push_back(in);
+  }
+}
+
+void Tape::run(const EvalPoint& at, double* v) const {
+  const std::size_t n = code_.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Instr& in = code_[i];
+    const double a = v[in.a], b = v[in.b];
+    auto outcome = [&](double x, double y) {
+      return in.index >= 0 && at.switches ? at.switches[in.index] != 0 : switchOutcome(in.op, x, y);
+    };
+    double r = 0.0;
+    switch (in.op) {
+      case Op::Constant: r = in.value; break;
+      case Op::Variable: r = at.y[leaves_[in.index].index]; break;
+      case Op::Derivative: r = at.yp[leaves_[in.index].index]; break;
+      case Op::Time: r = at.time; break;
+      case Op::Discrete: r = at.discrete[in.index]; break;
+      case Op::Add: r = a + b; break;
+      case Op::Mul: r = a * b; break;
+      case Op::Div: r = a / b; break;
+      case Op::Pow: r = std::pow(a, b); break;
+      case Op::Neg: r = -a; break;
+      case Op::Exp: r = std::exp(a); break;
+      case Op::LimExp:
+        r = a <= kLimExpKnee ? std::exp(a) : std::exp(kLimExpKnee) * (1.0 + a - kLimExpKnee);
+        break;
+      case Op::Log: r = std::log(a); break;
+      case Op::Sin: r = std::sin(a); break;
+      case Op::Cos: r = std::cos(a); break;
+      case Op::Tan: r = std::tan(a); break;
+      case Op::Atan: r = std::atan(a); break;
+      case Op::Tanh: r = std::tanh(a); break;
+      case Op::Sqrt: r = std::sqrt(a); break;
+      case Op::Abs: r = outcome(a, 0.0) ? a : -a; break;
+      case Op::Min: r = outcome(a, b) ? a : b; break;
+      case Op::Max: r = outcome(a, b) ? a : b; break;
+      case Op::Less:
+      case Op::LessEqual:
+      case Op::Greater:
+      case Op::GreaterEqual: r = outcome(a, b) ? 1.0 : 0.0; break;
+      case Op::IfThenElse: r = a != 0.0 ? b : v[in.c]; break;
+    }
+    v[i] = r;
+  }
+}
+
+double Tape::evaluate(const EvalPoint& at, double* work) const {
+  run(at, work);
+  return work[code_.size() - 1];
+}
+
+double Tape::gradient(const EvalPoint& at, double* v, double* adj, double* gradient) const {
+  run(at, v);
+  const std::size_t n = code_.size();
+  for (std::size_t i = 0; i < n; ++i) adj[i] = 0.0;
+  adj[n - 1] = 1.0;
+  for (std::size_t i = n; i-- > 0;) {
+    const double g = adj[i];
+    if (g == 0.0) continue;
+    const Instr& in = code_[i];
+    const double a = v[in.a], b = v[in.b], r = v[i];
+    switch (in.op) {
+      case Op::Add: adj[in.a] += g; adj[in.b] += g; break;
+      case Op::Mul: adj[in.a] += g * b; adj[in.b] += g * a; break;
+      case Op::Div: adj[in.a] += g / b; adj[in.b] -= g * a / (b * b); break;
+      case Op::Pow:
+        adj[in.a] += b == 0.0 ? 0.0 : g * b * std::pow(a, b - 1.0);
+        if (a > 0.0) adj[in.b] += g * r * std::log(a);
+        break;
+      case Op::Neg: adj[in.a] -= g; break;
+      case Op::Exp: adj[in.a] += g * r; break;
+      case Op::LimExp: adj[in.a] += g * std::exp(std::min(a, kLimExpKnee)); break;
+      case Op::Log: adj[in.a] += g / a; break;
+      case Op::Sin: adj[in.a] += g * std::cos(a); break;
+      case Op::Cos: adj[in.a] -= g * std::sin(a); break;
+      case Op::Tan: adj[in.a] += g * (1.0 + r * r); break;
+      case Op::Atan: adj[in.a] += g / (1.0 + a * a); break;
+      case Op::Tanh: adj[in.a] += g * (1.0 - r * r); break;
+      case Op::Sqrt: adj[in.a] += r > 0.0 ? g * 0.5 / r : 0.0; break;
+      case Op::Abs: adj[in.a] += r == a ? g : -g; break;
+      case Op::Min:
+      case Op::Max: (r == a ? adj[in.a] : adj[in.b]) += g; break;
+      case Op::IfThenElse: (a != 0.0 ? adj[in.b] : adj[in.c]) += g; break;
+      default: break;  // leaves, constants and relations pass nothing on
+    }
+  }
+  for (std::size_t k = 0; k < leaves_.size(); ++k) gradient[k] = adj[leafSlot_[k]];
+  return v[n - 1];
+}
+
+}  // namespace kelvin::core

@@ -1,0 +1,66 @@
+#pragma once
+// A compiled expression: its DAG flattened into a straight-line program that
+// evaluates the value and, by one reverse sweep (reverse-mode automatic
+// differentiation), the exact gradient with respect to the unknowns it
+// references. One tape per residual or indicator; the leaves of a tape are
+// the sparse pattern of its Jacobian row.
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "expr/expr.h"
+
+namespace kelvin::core {
+
+/// Where a tape reads its inputs. `switches` holds the frozen outcome (0/1)
+/// of every switched node (relation, min, max, abs) by switch index; when it
+/// is null the outcomes are computed from the current values.
+struct EvalPoint {
+  double time = 0.0;
+  const double* y = nullptr;
+  const double* yp = nullptr;
+  const double* discrete = nullptr;
+  const std::uint8_t* switches = nullptr;
+};
+
+/// A referenced unknown: y[index] or, when derivative, y'[index].
+struct TapeLeaf {
+  int index = 0;
+  bool derivative = false;
+  bool operator==(const TapeLeaf&) const = default;
+};
+
+class Tape {
+ public:
+  /// Compiles `root`. `switchIndex` maps the node id of each switched node to
+  /// its switch index (nodes missing from it are evaluated from values).
+  Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex);
+
+  /// Value at the point. `work` must hold at least size() doubles.
+  double evaluate(const EvalPoint& at, double* work) const;
+  /// Value, and the gradient over leaves() into `gradient` (leaves().size()).
+  /// `work` and `adjoint` must each hold size() doubles.
+  double gradient(const EvalPoint& at, double* work, double* adjoint, double* gradient) const;
+
+  const std::vector<TapeLeaf>& leaves() const { return leaves_; }
+  std::size_t size() const { return code_.size(); }
+
+  /// The outcome a switched node would have from the values (for mode updates).
+  static bool switchOutcome(Op op, double a, double b);
+
+ private:
+  struct Instr {
+    Op op;
+    std::int32_t a = 0, b = 0, c = 0;  // operand slots
+    std::int32_t index = -1;           // leaf index, discrete index or switch index
+    double value = 0.0;                // constant
+  };
+  void run(const EvalPoint& at, double* work) const;
+
+  std::vector<Instr> code_;
+  std::vector<TapeLeaf> leaves_;
+  std::vector<std::int32_t> leafSlot_;  // slot of each leaf in code_
+};
+
+}  // namespace kelvin::core

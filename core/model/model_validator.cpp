@@ -1,0 +1,485 @@
+#include "model/model_validator.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "model/parameter_evaluator.h"
+
+namespace kelvin::core {
+
+namespace {
+
+constexpr int kMaxInputs = 1000;  // a sanity limit: more inputs would be a typing error, not a model
+
+/// One port as seen from inside the level being checked.
+struct PortNode {
+  std::string owner;  // block as reported ("Sub1/R1"); for a boundary port, its subsystem
+  std::string name;
+  Domain domain = Domain::Signal;
+  PortDirection direction = PortDirection::Physical;  // a boundary input, seen from inside, is an Output
+  bool required = true;  // must be connected
+  bool boundary = false;  // a boundary port seen from inside its subsystem
+  bool connected = false;
+
+  std::string label() const { return owner + "." + name; }
+  bool isSignal() const { return direction != PortDirection::Physical; }
+};
+
+/// A block of the level being checked, as far as its ports are concerned.
+struct LevelBlock {
+  std::string name;         // as reported
+  std::string description;  // "R1 (electrical.Resistor)"
+  bool portsKnown = false;  // false: its type is unknown, which is reported already
+  std::map<std::string, std::size_t> ports;  // port name -> index of its PortNode
+  std::vector<std::string> portNames;        // in declaration order, for messages
+  std::vector<const PortDecl*> openVariadic;  // variadic ports whose count is unknown: any u1, u2, ... is taken
+};
+
+PortNode makePort(const std::string& owner, const std::string& name, Domain domain, PortDirection direction) {
+  PortNode node;
+  node.owner = owner;
+  node.name = name;
+  node.domain = domain;
+  node.direction = direction;
+  return node;
+}
+
+std::optional<PortDirection> directionFromName(std::string_view name) {
+  if (name == "input") return PortDirection::Input;
+  if (name == "output") return PortDirection::Output;
+  if (name == "physical") return PortDirection::Physical;
+  return std::nullopt;
+}
+
+std::string lowercase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+std::size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  std::iota(row.begin(), row.end(), std::size_t{0});
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string formatValue(double value) {
+  std::ostringstream os;
+  os << value;
+  return os.str();
+}
+
+std::string joined(const std::vector<std::string>& items, const std::string& separator = ", ") {
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : separator) + item;
+  return text;
+}
+
+/// "> 0", ">= 0 and <= 1": the declared bounds, when `value` breaks one of them.
+std::optional<std::string> boundViolation(const ParamDecl& decl, double value) {
+  const bool belowMin = decl.min && (value < *decl.min || (!decl.minInclusive && value == *decl.min));
+  const bool aboveMax = decl.max && (value > *decl.max || (!decl.maxInclusive && value == *decl.max));
+  if (!belowMin && !aboveMax) return std::nullopt;
+  std::vector<std::string> conditions;
+  if (decl.min) conditions.push_back((decl.minInclusive ? ">= " : "> ") + formatValue(*decl.min));
+  if (decl.max) conditions.push_back((decl.maxInclusive ? "<= " : "< ") + formatValue(*decl.max));
+  return joined(conditions, " and ");
+}
+
+bool isPortName(const std::string& name) {
+  return !name.empty() && name.find_first_of("./ \t") == std::string::npos;
+}
+
+/// A boundary port as a PortNode, seen from inside its subsystem or from
+/// outside; nullopt when it is malformed (checkBoundaryPorts reports that).
+std::optional<PortNode> boundaryNode(const BoundaryPort& port, const std::string& subsystem, bool inside) {
+  const std::optional<Domain> domain = domainFromName(port.domain);
+  const std::optional<PortDirection> direction = directionFromName(port.direction);
+  if (!isPortName(port.name) || !domain || !direction) return std::nullopt;
+  if ((*direction == PortDirection::Physical) != (*domain != Domain::Signal)) return std::nullopt;
+  PortNode node = makePort(subsystem, port.name, *domain, *direction);
+  if (inside && *direction != PortDirection::Physical)
+    node.direction = *direction == PortDirection::Input ? PortDirection::Output : PortDirection::Input;
+  node.required = node.direction != PortDirection::Output;
+  node.boundary = inside;
+  return node;
+}
+
+/// Signal nets: which signal ports are wired together.
+class Nets {
+ public:
+  explicit Nets(std::size_t size) : parent_(size) { std::iota(parent_.begin(), parent_.end(), std::size_t{0}); }
+  std::size_t find(std::size_t k) {
+    while (parent_[k] != k) k = parent_[k] = parent_[parent_[k]];
+    return k;
+  }
+  void unite(std::size_t a, std::size_t b) { parent_[find(a)] = find(b); }
+
+ private:
+  std::vector<std::size_t> parent_;
+};
+
+class ModelValidator {
+ public:
+  ModelValidator(const BlockRegistry& registry, const std::string& file) : registry_(registry), file_(file) {}
+
+  std::vector<Diagnostic> run(const Model& model) {
+    const ParameterScope scope = evaluateModelVariables(model, file_, &diagnostics_);
+    checkLevel(model.blocks, model.connections, nullptr, "", scope);
+    return std::move(diagnostics_);
+  }
+
+ private:
+  void report(const std::string& block, const std::string& port, const std::string& message) {
+    diagnostics_.push_back(Diagnostic{file_, block, port, message});
+  }
+
+  /// Checks the blocks and connections of the model (subsystem null) or of a subsystem named `owner`.
+  void checkLevel(const std::vector<Block>& blocks, const std::vector<Connection>& connections,
+                  const Block* subsystem, const std::string& owner, const ParameterScope& scope) {
+    const std::string prefix = owner.empty() ? "" : owner + "/";
+    std::vector<PortNode> nodes;
+    std::map<std::string, std::size_t> boundary;
+    if (subsystem) {
+      for (const BoundaryPort& port : subsystem->ports) {
+        std::optional<PortNode> node = boundaryNode(port, owner, true);
+        if (!node || boundary.contains(port.name)) continue;
+        boundary.emplace(port.name, nodes.size());
+        nodes.push_back(std::move(*node));
+      }
+    }
+    std::map<std::string, LevelBlock> level;
+    for (const Block& block : blocks) {
+      const std::string name = prefix + block.id;
+      if (block.id.empty()) {
+        report(owner, "", "a block of type '" + block.type + "' has no id");
+      } else if (!isPortName(block.id)) {
+        report(name, "", "block id '" + block.id + "' must not contain '.', '/' or blanks");
+      } else if (level.contains(block.id)) {
+        report(name, "", "duplicate block id '" + block.id + "'");
+      } else {
+        level.emplace(block.id, describeBlock(block, name, scope, nodes));
+      }
+    }
+
+    Nets nets(nodes.size());
+    for (const Connection& connection : connections) {
+      const std::string wire = connection.from + " -> " + connection.to;
+      const std::optional<std::size_t> a = resolve(connection.from, wire, subsystem, owner, level, boundary, nodes);
+      const std::optional<std::size_t> b = resolve(connection.to, wire, subsystem, owner, level, boundary, nodes);
+      if (a) nodes[*a].connected = true;
+      if (b) nodes[*b].connected = true;
+      if (a && b) checkConnection(nodes[*a], nodes[*b], *a == *b, wire, nets, *a, *b);
+    }
+    checkNets(nodes, nets);
+    for (const PortNode& node : nodes)
+      if (node.required && !node.connected) report(node.owner, node.name, danglingMessage(node));
+  }
+
+  LevelBlock describeBlock(const Block& block, const std::string& name, const ParameterScope& scope,
+                           std::vector<PortNode>& nodes) {
+    LevelBlock described;
+    described.name = name;
+    described.description = name + " (" + block.type + ")";
+    auto addPort = [&](PortNode node) {
+      described.ports.emplace(node.name, nodes.size());
+      described.portNames.push_back(node.name);
+      nodes.push_back(std::move(node));
+    };
+    if (block.type == "Subsystem") {
+      described.description = "subsystem " + name;
+      checkBoundaryPorts(block, name);
+      ParameterScope inner(&scope);
+      for (const auto& [param, text] : block.params) {
+        try {
+          inner.set(param, evaluateNumber(text, "", scope));
+        } catch (const ParameterError& e) {
+          report(name, "", "parameter " + param + ": " + e.what());
+        }
+      }
+      checkLevel(block.blocks, block.connections, &block, name, inner);
+      for (const BoundaryPort& port : block.ports) {
+        std::optional<PortNode> node = boundaryNode(port, name, false);
+        if (node && !described.ports.contains(node->name)) addPort(std::move(*node));
+      }
+      described.portsKnown = true;
+      return described;
+    }
+    const ComponentType* type = registry_.find(block.type);
+    if (!type) {
+      report(name, "", unknownTypeMessage(block.type));
+      return described;
+    }
+    countMarker(block.type, name);
+    const int inputs = checkParams(block, *type, name, scope);
+    for (const auto& [portName, decl] : expandPorts(*type, std::max(inputs, 0))) {
+      PortNode node = makePort(name, portName, decl->domain, decl->direction);
+      node.required = decl->direction == PortDirection::Physical ||
+                      (decl->direction == PortDirection::Input && !decl->optional);
+      addPort(std::move(node));
+    }
+    if (inputs < 0) {
+      for (const PortDecl& decl : type->ports) {
+        if (!decl.variadic) continue;
+        described.openVariadic.push_back(&decl);
+        described.portNames.push_back(decl.name + "1.." + decl.name + "N");
+      }
+    }
+    described.portsKnown = true;
+    return described;
+  }
+
+  /// Checks the parameters of a library block; returns its number of variadic
+  /// inputs (0 without variadic ports, -1 when `inputs` is unusable).
+  int checkParams(const Block& block, const ComponentType& type, const std::string& name,
+                  const ParameterScope& scope) {
+    const bool variadic = std::any_of(type.ports.begin(), type.ports.end(), [](const PortDecl& p) { return p.variadic; });
+    for (const auto& [param, text] : block.params) {
+      if (variadic && param == "inputs") continue;  // checked below
+      if (const ParamDecl* decl = type.findParam(param)) {
+        checkParam(*decl, text, name, scope);
+        continue;
+      }
+      std::vector<std::string> names;
+      for (const ParamDecl& decl : type.params) names.push_back(decl.name);
+      if (variadic) names.push_back("inputs");
+      report(name, "", "unknown parameter '" + param + "' of " + type.type +
+                           (names.empty() ? " (it has no parameters)" : " (parameters: " + joined(names) + ")"));
+    }
+    if (!variadic) return 0;
+    const ParamDecl* decl = type.findParam("inputs");
+    auto given = block.params.find("inputs");
+    std::string text = given != block.params.end() ? given->second : decl ? decl->defaultValue : "";
+    if (text.empty()) text = "2";
+    double value = 0.0;
+    try {
+      value = evaluateNumber(text, "", scope);
+    } catch (const ParameterError& e) {
+      report(name, "", std::string("parameter inputs: ") + e.what());
+      return -1;
+    }
+    if (value < 1 || value != std::floor(value) || value > kMaxInputs) {
+      report(name, "", "inputs = " + formatValue(value) + " is out of range: must be an integer from 1 to " +
+                           std::to_string(kMaxInputs));
+      return -1;
+    }
+    return static_cast<int>(value);
+  }
+
+  void checkParam(const ParamDecl& decl, const std::string& text, const std::string& name,
+                  const ParameterScope& scope) {
+    try {
+      switch (decl.kind) {
+        case ParamKind::Number: {
+          const double value = evaluateNumber(text, decl.unit, scope);
+          if (std::optional<std::string> bound = boundViolation(decl, value))
+            report(name, "", decl.name + " = " + formatValue(value) + " is out of range: must be " + *bound);
+          break;
+        }
+        case ParamKind::Vector:
+          evaluateVector(text, scope);
+          break;
+        case ParamKind::Matrix:
+          evaluateMatrix(text, scope);
+          break;
+        case ParamKind::Text:
+          break;
+      }
+    } catch (const ParameterError& e) {
+      report(name, "", "parameter " + decl.name + ": " + e.what());
+    }
+  }
+
+  void checkBoundaryPorts(const Block& subsystem, const std::string& name) {
+    std::set<std::string> seen;
+    for (const BoundaryPort& port : subsystem.ports) {
+      if (!isPortName(port.name)) {
+        report(name, port.name, "boundary port name '" + port.name + "' is empty or contains '.', '/' or blanks");
+        continue;
+      }
+      if (!seen.insert(port.name).second) report(name, port.name, "duplicate boundary port '" + port.name + "'");
+      const std::optional<Domain> domain = domainFromName(port.domain);
+      const std::optional<PortDirection> direction = directionFromName(port.direction);
+      if (!domain)
+        report(name, port.name,
+               "unknown domain '" + port.domain + "' (signal, electrical, rotational, translational, hydraulic or thermal)");
+      if (!direction) report(name, port.name, "unknown direction '" + port.direction + "' (input, output or physical)");
+      if (domain && direction && (*direction == PortDirection::Physical) != (*domain != Domain::Signal)) {
+        report(name, port.name,
+               *direction == PortDirection::Physical
+                   ? "a physical port needs a physical domain, not signal"
+                   : "a signal " + port.direction + " needs domain signal, not " + port.domain);
+      }
+    }
+  }
+
+  /// The PortNode an endpoint names, or nullopt (reported unless already known to be bad).
+  std::optional<std::size_t> resolve(const std::string& endpoint, const std::string& wire, const Block* subsystem,
+                                     const std::string& owner, std::map<std::string, LevelBlock>& level,
+                                     const std::map<std::string, std::size_t>& boundary, std::vector<PortNode>& nodes) {
+    const std::size_t dot = endpoint.find('.');
+    if (dot == std::string::npos) {
+      if (!subsystem) {
+        report(endpoint, "", "connection " + wire + ": '" + endpoint + "' is not <block>.<port>");
+        return std::nullopt;
+      }
+      if (auto it = boundary.find(endpoint); it != boundary.end()) return it->second;
+      const bool declared = std::any_of(subsystem->ports.begin(), subsystem->ports.end(),
+                                        [&](const BoundaryPort& p) { return p.name == endpoint; });
+      if (declared) return std::nullopt;  // malformed, reported with the subsystem's ports
+      std::vector<std::string> names;
+      for (const auto& [name, index] : boundary) names.push_back(name);
+      report(owner, endpoint, "connection " + wire + ": subsystem " + owner + " has no port '" + endpoint + "'" +
+                                  (names.empty() ? "" : " (ports: " + joined(names) + ")"));
+      return std::nullopt;
+    }
+    const std::string id = endpoint.substr(0, dot);
+    const std::string port = endpoint.substr(dot + 1);
+    auto found = level.find(id);
+    if (found == level.end()) {
+      report((owner.empty() ? "" : owner + "/") + id, port,
+             "connection " + wire + ": no block '" + id + "'" + (owner.empty() ? "" : " in " + owner));
+      return std::nullopt;
+    }
+    LevelBlock& block = found->second;
+    if (!block.portsKnown) return std::nullopt;
+    if (auto it = block.ports.find(port); it != block.ports.end()) return it->second;
+    for (const PortDecl* decl : block.openVariadic) {
+      const std::string_view number = std::string_view(port).substr(std::min(port.size(), decl->name.size()));
+      const bool matches = port.starts_with(decl->name) && !number.empty() && number[0] != '0' &&
+                           std::all_of(number.begin(), number.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+      if (!matches) continue;
+      block.ports.emplace(port, nodes.size());
+      PortNode node = makePort(block.name, port, decl->domain, decl->direction);
+      node.required = false;  // the count is unknown, so which inputs must be wired is too
+      nodes.push_back(std::move(node));
+      return nodes.size() - 1;
+    }
+    report(block.name, port, "connection " + wire + ": " + block.description + " has no port '" + port + "' (ports: " +
+                                 joined(block.portNames) + ")");
+    return std::nullopt;
+  }
+
+  void checkConnection(const PortNode& from, const PortNode& to, bool samePort, const std::string& wire, Nets& nets,
+                       std::size_t a, std::size_t b) {
+    if (samePort) {
+      report(to.owner, to.name, "connection " + wire + " joins a port to itself");
+      return;
+    }
+    if (from.isSignal() != to.isSignal()) {
+      const PortNode& signal = from.isSignal() ? from : to;
+      const PortNode& physical = from.isSignal() ? to : from;
+      report(to.owner, to.name,
+             "connection " + wire + ": signal port " + signal.label() + " cannot be wired to " +
+                 std::string(domainName(physical.domain)) + " port " + physical.label());
+      return;
+    }
+    if (!from.isSignal()) {
+      if (from.domain != to.domain)
+        report(to.owner, to.name,
+               "connection " + wire + ": domain mismatch: " + std::string(domainName(from.domain)) + " port " +
+                   from.label() + " joined to " + std::string(domainName(to.domain)) + " port " + to.label());
+      return;
+    }
+    if (from.direction == PortDirection::Output && to.direction == PortDirection::Output) {
+      report(to.owner, to.name, "connection " + wire + ": both are outputs (" + from.label() + " and " + to.label() + ")");
+      return;
+    }
+    nets.unite(a, b);
+  }
+
+  /// Each net of wired signal ports needs exactly one driver.
+  void checkNets(const std::vector<PortNode>& nodes, Nets& nets) {
+    std::map<std::size_t, std::vector<std::size_t>> members;
+    for (std::size_t k = 0; k < nodes.size(); ++k)
+      if (nodes[k].isSignal()) members[nets.find(k)].push_back(k);
+    for (const auto& [root, net] : members) {
+      if (net.size() < 2) continue;
+      std::vector<std::string> drivers, inputs;
+      const PortNode* firstInput = nullptr;
+      for (std::size_t k : net) {
+        if (nodes[k].direction == PortDirection::Output) {
+          drivers.push_back(nodes[k].label());
+        } else {
+          inputs.push_back(nodes[k].label());
+          if (!firstInput) firstInput = &nodes[k];
+        }
+      }
+      if (!firstInput) continue;
+      if (drivers.size() > 1)
+        report(firstInput->owner, firstInput->name,
+               "input " + firstInput->label() + " has " + std::to_string(drivers.size()) + " drivers: " +
+                   joined(drivers, " and "));
+      if (drivers.empty())
+        report(firstInput->owner, firstInput->name,
+               "inputs wired together with no driver: " + joined(inputs, ", ") + "; connect an output to them");
+    }
+  }
+
+  static std::string danglingMessage(const PortNode& node) {
+    if (node.boundary && node.direction == PortDirection::Input)
+      return "output '" + node.name + "' of subsystem " + node.owner + " is not driven inside it";
+    if (node.boundary) return "port '" + node.name + "' of subsystem " + node.owner + " is not connected inside it";
+    if (node.direction == PortDirection::Input) return "input " + node.name + " is not connected";
+    return std::string(domainName(node.domain)) + " port " + node.name + " is not connected";
+  }
+
+  std::string unknownTypeMessage(const std::string& type) const {
+    if (type.empty()) return "block has no type";
+    const std::string wanted = lowercase(type);
+    const std::string wantedTail = wanted.substr(wanted.find('.') + 1);
+    std::vector<std::pair<std::size_t, std::string>> close;
+    std::vector<std::string> known{"Subsystem"};
+    for (const ComponentType* candidate : registry_.all()) known.push_back(candidate->type);
+    for (const std::string& name : known) {
+      const std::string lower = lowercase(name);
+      std::size_t distance = editDistance(wanted, lower);
+      if (lower.substr(lower.find('.') + 1) == wantedTail) distance = std::min<std::size_t>(distance, 1);
+      if (distance <= std::max<std::size_t>(2, wanted.size() / 5)) close.emplace_back(distance, name);
+    }
+    std::sort(close.begin(), close.end());
+    std::vector<std::string> suggestions;
+    for (std::size_t k = 0; k < close.size() && k < 3; ++k) suggestions.push_back(close[k].second);
+    return "unknown block type '" + type + "'" +
+           (suggestions.empty() ? "" : " (did you mean " + joined(suggestions, " or ") + "?)");
+  }
+
+  /// At most one analysis.Inp and one analysis.Out in the whole model.
+  void countMarker(const std::string& type, const std::string& name) {
+    std::string* first = type == "analysis.Inp" ? &firstInp_ : type == "analysis.Out" ? &firstOut_ : nullptr;
+    if (!first) return;
+    if (first->empty()) {
+      *first = name;
+      return;
+    }
+    report(name, "", "a model may have only one " + type + "; " + *first + " is one already");
+  }
+
+  const BlockRegistry& registry_;
+  std::string file_;
+  std::vector<Diagnostic> diagnostics_;
+  std::string firstInp_;
+  std::string firstOut_;
+};
+
+}  // namespace
+
+std::vector<Diagnostic> validateModel(const Model& model, const BlockRegistry& registry, const std::string& file) {
+  return ModelValidator(registry, file).run(model);
+}
+
+}  // namespace kelvin::core

@@ -1,0 +1,40 @@
+#pragma once
+// Consistent initialisation of the DAE F(t, y, y', d) = 0 at a time t: the
+// states keep their values y, and Newton's method (damped, with a sparse LU)
+// solves for the algebraic unknowns and the derivatives of the states. The
+// switch outcomes are then recomputed from the solution and the solve is
+// repeated until they settle. When the Newton matrix is singular, the BLT
+// block that is singular is found and its blocks are named.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "solve/dae_system.h"
+
+namespace kelvin::core {
+
+class ConsistentInitializer {
+ public:
+  /// `dae` is observed and must outlive the initializer; `file` names diagnostics.
+  ConsistentInitializer(const DaeSystem& dae, std::string file);
+
+  /// Solves in place. y holds the states' values (kept) and guesses for the
+  /// rest; yp guesses for the derivatives. Throws SimulationError naming the
+  /// blocks when there is no solution.
+  void solve(double t, std::vector<double>& y, std::vector<double>& yp, const std::vector<double>& discrete,
+             std::vector<std::uint8_t>& switches);
+
+ private:
+  /// Newton with switches frozen; returns false if it did not converge.
+  bool newton(double t, std::vector<double>& y, std::vector<double>& yp, const std::vector<double>& discrete,
+              const std::vector<std::uint8_t>& switches);
+  [[noreturn]] void explainSingular(double t, const std::vector<double>& y, const std::vector<double>& yp,
+                                    const std::vector<double>& discrete, const std::vector<std::uint8_t>& switches);
+
+  const DaeSystem& dae_;
+  std::string file_;
+  DaeWorkspace ws_;
+};
+
+}  // namespace kelvin::core

@@ -1,0 +1,187 @@
+#include "solve/dae_system.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace kelvin::core {
+
+namespace {
+
+/// Assigns a switch index to every switched node reachable from the roots, in order.
+class SwitchNumbering {
+ public:
+  explicit SwitchNumbering(const ExprPool& pool) : pool_(pool), visited_(pool.size(), false) {}
+  void add(Expr root, int block);
+  std::unordered_map<std::uint32_t, int> index;
+  std::vector<SwitchInfo> info;
+  std::vector<std::uint32_t> nodes;
+
+ private:
+  const ExprPool& pool_;
+  std::vector<bool> visited_;
+};
+
+void SwitchNumbering::add(Expr root, int block) {
+  const ExprPool& pool = pool_;
+  std::vector<std::uint32_t> stack{root.id()};
+  while (!stack.empty()) {
+    const std::uint32_t id = stack.back();
+    stack.pop_back();
+    if (id < visited_.size()) {
+      if (visited_[id]) continue;
+      visited_[id] = true;
+    }
+    const ExprNode& n = pool.node(id);
+    if (operandCount(n.op) == 0) continue;
+    if (isSwitched(n.op)) {
+      index.emplace(id, static_cast<int>(info.size()));
+      info.push_back({n.op, block});
+      nodes.push_back(id);
+    }
+    const int k = operandCount(n.op);
+    stack.push_back(n.a);
+    if (k > 1) stack.push_back(n.b);
+    if (k > 2) stack.push_back(n.c);
+  }
+}
+
+}  // namespace
+
+DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
+  ExprPool& pool = *flat.pool;
+  const int n = size();
+  state_.assign(n, false);
+  for (int i = 0; i < n; ++i) state_[i] = flat.unknowns[i].state;
+
+  // Switches: relations, min, max and abs anywhere in equations or signals.
+  SwitchNumbering numbering(pool);
+  for (const FlatEquation& eq : flat.equations) numbering.add(eq.residual, eq.block);
+  for (const FlatSignal& s : flat.signals) numbering.add(s.value, -1);
+  for (const FlatClock& c : flat.clocks)
+    for (const FlatClockUpdate& u : c.updates) numbering.add(u.value, c.block);
+  switches_ = numbering.info;
+  const std::unordered_map<std::uint32_t, int>& switchIndex = numbering.index;
+  for (std::uint32_t id : numbering.nodes) {
+    const ExprNode& node = pool.node(id);
+    Expr a(&pool, node.a);
+    Expr g = node.op == Op::Abs ? a : a - Expr(&pool, node.b);
+    indicatorTapes_.emplace_back(pool, g, switchIndex);
+  }
+
+  // Equations and the Jacobian pattern.
+  std::vector<std::pair<int, int>> entries;  // (column, row)
+  for (std::size_t e = 0; e < flat.equations.size(); ++e) {
+    equationTapes_.emplace_back(pool, flat.equations[e].residual, switchIndex);
+    linear_.push_back(flat.equations[e].residual.node().linear);
+    for (const TapeLeaf& leaf : equationTapes_.back().leaves()) entries.emplace_back(leaf.index, static_cast<int>(e));
+  }
+  std::sort(entries.begin(), entries.end());
+  entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+  columnStart_.assign(n + 1, 0);
+  for (const auto& [col, row] : entries) {
+    ++columnStart_[col + 1];
+    rowIndex_.push_back(row);
+  }
+  for (int j = 0; j < n; ++j) columnStart_[j + 1] += columnStart_[j];
+  auto entry = [&](int row, int col) {
+    auto first = rowIndex_.begin() + columnStart_[col];
+    auto last = rowIndex_.begin() + columnStart_[col + 1];
+    return static_cast<int>(std::lower_bound(first, last, row) - rowIndex_.begin());
+  };
+  for (std::size_t e = 0; e < equationTapes_.size(); ++e) {
+    std::vector<int> map;
+    for (const TapeLeaf& leaf : equationTapes_[e].leaves()) map.push_back(entry(static_cast<int>(e), leaf.index));
+    entryOf_.push_back(std::move(map));
+  }
+  for (const Tape& t : equationTapes_) {
+    maxTape_ = std::max(maxTape_, t.size());
+    maxLeaves_ = std::max(maxLeaves_, t.leaves().size());
+  }
+  for (const Tape& t : indicatorTapes_) maxTape_ = std::max(maxTape_, t.size());
+
+  // Linear equations have constant Jacobian entries: compute them once.
+  constantDy_.assign(rowIndex_.size(), 0.0);
+  constantDyp_.assign(rowIndex_.size(), 0.0);
+  DaeWorkspace ws = makeWorkspace();
+  std::vector<double> zeros(n, 0.0);
+  const EvalPoint origin{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
+  for (std::size_t e = 0; e < equationTapes_.size(); ++e) {
+    if (linear_[e])
+      scatter(static_cast<int>(e), origin, constantDy_.data(), constantDyp_.data(), 0.0, ws);
+    else
+      nonlinearEquations_.push_back(static_cast<int>(e));
+  }
+
+  for (const FlatClock& c : flat.clocks) {
+    std::vector<std::pair<int, Tape>> updates;
+    for (const FlatClockUpdate& u : c.updates) updates.emplace_back(u.discrete, Tape(pool, u.value, switchIndex));
+    for (const auto& [d, t] : updates) maxTape_ = std::max(maxTape_, t.size());
+    clockUpdates_.push_back(std::move(updates));
+  }
+  for (const FlatSignal& s : flat.signals) {
+    signalTapes_.emplace_back(pool, s.value, switchIndex);
+    maxTape_ = std::max(maxTape_, signalTapes_.back().size());
+  }
+}
+
+DaeWorkspace DaeSystem::makeWorkspace() const {
+  return {std::vector<double>(maxTape_), std::vector<double>(maxTape_), std::vector<double>(maxLeaves_)};
+}
+
+void DaeSystem::residual(const EvalPoint& at, double* out, DaeWorkspace& ws) const {
+  for (std::size_t e = 0; e < equationTapes_.size(); ++e) out[e] = equationTapes_[e].evaluate(at, ws.work.data());
+}
+
+double DaeSystem::residualOf(int equation, const EvalPoint& at, DaeWorkspace& ws) const {
+  return equationTapes_[equation].evaluate(at, ws.work.data());
+}
+
+void DaeSystem::scatter(int e, const EvalPoint& at, double* dy, double* dyp, double cj, DaeWorkspace& ws) const {
+  const Tape& tape = equationTapes_[e];
+  tape.gradient(at, ws.work.data(), ws.adjoint.data(), ws.gradient.data());
+  const auto& leaves = tape.leaves();
+  for (std::size_t k = 0; k < leaves.size(); ++k) {
+    const int entry = entryOf_[e][k];
+    if (!leaves[k].derivative)
+      dy[entry] += ws.gradient[k];
+    else if (dyp)
+      dyp[entry] += ws.gradient[k];
+    else
+      dy[entry] += cj * ws.gradient[k];
+  }
+}
+
+void DaeSystem::jacobian(const EvalPoint& at, double cj, double* values, DaeWorkspace& ws) const {
+  for (std::size_t k = 0; k < rowIndex_.size(); ++k) values[k] = constantDy_[k] + cj * constantDyp_[k];
+  for (int e : nonlinearEquations_) scatter(e, at, values, nullptr, cj, ws);
+}
+
+void DaeSystem::jacobianParts(const EvalPoint& at, double* dy, double* dyp, DaeWorkspace& ws) const {
+  std::copy(constantDy_.begin(), constantDy_.end(), dy);
+  std::copy(constantDyp_.begin(), constantDyp_.end(), dyp);
+  for (int e : nonlinearEquations_) scatter(e, at, dy, dyp, 0.0, ws);
+}
+
+void DaeSystem::indicators(const EvalPoint& at, double* g, DaeWorkspace& ws) const {
+  for (std::size_t s = 0; s < indicatorTapes_.size(); ++s) g[s] = indicatorTapes_[s].evaluate(at, ws.work.data());
+}
+
+std::vector<std::uint8_t> DaeSystem::switchOutcomes(const EvalPoint& at, DaeWorkspace& ws) const {
+  std::vector<std::uint8_t> outcome(switches_.size());
+  for (std::size_t s = 0; s < switches_.size(); ++s)
+    outcome[s] = Tape::switchOutcome(switches_[s].op, indicatorTapes_[s].evaluate(at, ws.work.data()), 0.0);
+  return outcome;
+}
+
+void DaeSystem::updateDiscretes(int clock, const EvalPoint& at, std::vector<double>& discrete,
+                                DaeWorkspace& ws) const {
+  std::vector<std::pair<int, double>> next;
+  for (const auto& [d, tape] : clockUpdates_[clock]) next.emplace_back(d, tape.evaluate(at, ws.work.data()));
+  for (const auto& [d, value] : next) discrete[d] = value;
+}
+
+void DaeSystem::signals(const EvalPoint& at, double* out, DaeWorkspace& ws) const {
+  for (std::size_t s = 0; s < signalTapes_.size(); ++s) out[s] = signalTapes_[s].evaluate(at, ws.work.data());
+}
+
+}  // namespace kelvin::core

@@ -1,0 +1,82 @@
+#pragma once
+// The compiled, immutable form of a FlatSystem that solvers evaluate:
+// residual F(t, y, y', d) and its sparse Jacobian ∂F/∂y + c·∂F/∂y' in CSC
+// form with a pattern fixed at compile time (so a sparse LU's symbolic
+// analysis is done once); entries of linear equations are constant and
+// computed once. Also the switch indicators (event functions), the discrete
+// updates of the clocks, and the named signals.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "elaborate/flat_system.h"
+#include "expr/tape.h"
+
+namespace kelvin::core {
+
+/// Scratch buffers for tape evaluation; one per thread of evaluation.
+struct DaeWorkspace {
+  std::vector<double> work, adjoint, gradient;
+};
+
+struct SwitchInfo {
+  Op op;
+  int block = -1;  // owner of the first equation it was found in
+};
+
+class DaeSystem {
+ public:
+  /// Compiles `flat`, which must outlive this object (its pool is shared).
+  explicit DaeSystem(const FlatSystem& flat);
+
+  const FlatSystem& flat() const { return flat_; }
+  int size() const { return static_cast<int>(flat_.unknowns.size()); }
+  bool isState(int unknown) const { return state_[unknown]; }
+  DaeWorkspace makeWorkspace() const;
+
+  void residual(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
+  /// The residual of one equation.
+  double residualOf(int equation, const EvalPoint& at, DaeWorkspace& ws) const;
+
+  // Jacobian pattern: column j holds rows rowIndex[columnStart[j] .. columnStart[j+1]).
+  const std::vector<int>& columnStart() const { return columnStart_; }
+  const std::vector<int>& rowIndex() const { return rowIndex_; }
+  int nonZeros() const { return static_cast<int>(rowIndex_.size()); }
+  /// values[k] = (∂F/∂y + cj·∂F/∂y') at pattern entry k.
+  void jacobian(const EvalPoint& at, double cj, double* values, DaeWorkspace& ws) const;
+  /// ∂F/∂y and ∂F/∂y' separately, at pattern entries.
+  void jacobianParts(const EvalPoint& at, double* dy, double* dyp, DaeWorkspace& ws) const;
+
+  int switchCount() const { return static_cast<int>(switches_.size()); }
+  const SwitchInfo& switchInfo(int s) const { return switches_[s]; }
+  /// g[s]: the event function of switch s (crosses zero where its outcome changes).
+  void indicators(const EvalPoint& at, double* g, DaeWorkspace& ws) const;
+  /// Outcomes of every switch from the values at the point.
+  std::vector<std::uint8_t> switchOutcomes(const EvalPoint& at, DaeWorkspace& ws) const;
+
+  /// Applies the updates of clock c: d ← new values, all computed from the old ones.
+  void updateDiscretes(int clock, const EvalPoint& at, std::vector<double>& discrete, DaeWorkspace& ws) const;
+
+  int signalCount() const { return static_cast<int>(signalTapes_.size()); }
+  void signals(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
+
+ private:
+  void scatter(int equation, const EvalPoint& at, double* dy, double* dyp, double cj, DaeWorkspace& ws) const;
+
+  const FlatSystem& flat_;
+  std::vector<bool> state_;
+  std::vector<Tape> equationTapes_;
+  std::vector<bool> linear_;
+  std::vector<std::vector<int>> entryOf_;  // per equation, per tape leaf: pattern entry
+  std::vector<int> columnStart_, rowIndex_;
+  std::vector<double> constantDy_, constantDyp_;  // linear equations' entries
+  std::vector<int> nonlinearEquations_;
+  std::vector<SwitchInfo> switches_;
+  std::vector<Tape> indicatorTapes_;
+  std::vector<std::vector<std::pair<int, Tape>>> clockUpdates_;
+  std::vector<Tape> signalTapes_;
+  std::size_t maxTape_ = 1, maxLeaves_ = 1;
+};
+
+}  // namespace kelvin::core

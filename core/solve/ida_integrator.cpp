@@ -1,0 +1,276 @@
+#include "solve/ida_integrator.h"
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <sstream>
+
+#include <ida/ida.h>
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include "solve/consistent_initializer.h"
+#include "solve/simulation_error.h"
+#include "solve/time_events.h"
+
+namespace kelvin::core {
+
+namespace {
+
+/// What IDA's callbacks see (user data).
+struct Callbacks {
+  const DaeSystem* dae;
+  DaeWorkspace ws;
+  const std::vector<double>* discrete;
+  const std::vector<std::uint8_t>* switches;
+  std::vector<double> values;  // Jacobian entries
+  long residuals = 0, jacobians = 0;
+  std::string lastError;
+
+  EvalPoint at(double t, N_Vector y, N_Vector yp) const {
+    return {t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), discrete->data(), switches->data()};
+  }
+};
+
+int residualFn(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
+  auto* cb = static_cast<Callbacks*>(data);
+  ++cb->residuals;
+  cb->dae->residual(cb->at(t, y, yp), N_VGetArrayPointer(r), cb->ws);
+  const double* out = N_VGetArrayPointer(r);
+  for (sunindextype i = 0, n = N_VGetLength(r); i < n; ++i)
+    if (!std::isfinite(out[i])) return 1;  // recoverable: IDA retries with a smaller step
+  return 0;
+}
+
+int rootFn(sunrealtype t, N_Vector y, N_Vector yp, sunrealtype* g, void* data) {
+  auto* cb = static_cast<Callbacks*>(data);
+  cb->dae->indicators(cb->at(t, y, yp), g, cb->ws);
+  return 0;
+}
+
+int sparseJacobianFn(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J, void* data,
+                     N_Vector, N_Vector, N_Vector) {
+  auto* cb = static_cast<Callbacks*>(data);
+  ++cb->jacobians;
+  const DaeSystem& dae = *cb->dae;
+  sunindextype* colptrs = SUNSparseMatrix_IndexPointers(J);
+  sunindextype* rowvals = SUNSparseMatrix_IndexValues(J);
+  const auto& start = dae.columnStart();
+  const auto& rows = dae.rowIndex();
+  for (std::size_t j = 0; j < start.size(); ++j) colptrs[j] = start[j];
+  for (std::size_t k = 0; k < rows.size(); ++k) rowvals[k] = rows[k];
+  dae.jacobian(cb->at(t, y, yp), cj, SUNSparseMatrix_Data(J), cb->ws);
+  return 0;
+}
+
+int denseJacobianFn(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, N_Vector, SUNMatrix J, void* data,
+                    N_Vector, N_Vector, N_Vector) {
+  auto* cb = static_cast<Callbacks*>(data);
+  ++cb->jacobians;
+  const DaeSystem& dae = *cb->dae;
+  dae.jacobian(cb->at(t, y, yp), cj, cb->values.data(), cb->ws);
+  SUNMatZero(J);
+  const auto& start = dae.columnStart();
+  for (int j = 0; j < dae.size(); ++j)
+    for (int k = start[j]; k < start[j + 1]; ++k) SM_ELEMENT_D(J, dae.rowIndex()[k], j) = cb->values[k];
+  return 0;
+}
+
+void errorHandler(int, const char*, const char*, char* message, void* data) {
+  static_cast<Callbacks*>(data)->lastError = message;
+}
+
+/// Owns the SUNDIALS objects of one run.
+struct IdaSession {
+  SUNContext context = nullptr;
+  N_Vector y = nullptr, yp = nullptr, id = nullptr, scratch = nullptr;
+  void* mem = nullptr;
+  SUNMatrix matrix = nullptr;
+  SUNLinearSolver solver = nullptr;
+
+  ~IdaSession() {
+    if (mem) IDAFree(&mem);
+    if (solver) SUNLinSolFree(solver);
+    if (matrix) SUNMatDestroy(matrix);
+    for (N_Vector v : {y, yp, id, scratch})
+      if (v) N_VDestroy(v);
+    if (context) SUNContext_Free(&context);
+  }
+};
+
+void copyTo(N_Vector v, const std::vector<double>& values) {
+  std::copy(values.begin(), values.end(), N_VGetArrayPointer(v));
+}
+std::vector<double> copyFrom(N_Vector v) {
+  const double* p = N_VGetArrayPointer(v);
+  return std::vector<double>(p, p + N_VGetLength(v));
+}
+
+}  // namespace
+
+IdaIntegrator::IdaIntegrator(const DaeSystem& dae, SimulationOptions options, std::string file)
+    : dae_(dae), options_(std::move(options)), file_(std::move(file)) {}
+
+SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::atomic<bool>* cancel) {
+  const FlatSystem& flat = dae_.flat();
+  const int n = dae_.size();
+  const int size = std::max(n, 1);  // SUNDIALS wants a non-empty vector; a model of signals only may have none
+  std::vector<double> y(size, 0.0), yp(size, 0.0), discrete;
+  for (int i = 0; i < n; ++i) y[i] = flat.unknowns[i].start;
+  for (const FlatDiscrete& d : flat.discretes) discrete.push_back(d.start);
+  discrete.push_back(0.0);  // never empty, so data() is valid
+
+  std::vector<std::uint8_t> switches;
+  DaeWorkspace ws = dae_.makeWorkspace();
+  double t = options_.startTime;
+  {
+    const EvalPoint at{t, y.data(), yp.data(), discrete.data(), nullptr};
+    switches = dae_.switchOutcomes(at, ws);
+    switches.push_back(0);
+  }
+  ConsistentInitializer init(dae_, file_);
+  TimeEvents clocks(flat.clocks);
+  clocks.startAt(t);
+  SimulationStats stats;
+
+  // Events at the start time: initialise, apply the ticks due now, initialise again.
+  auto initialise = [&](double at) { init.solve(at, y, yp, discrete, switches); };
+  auto applyTicks = [&](double at) {
+    const EvalPoint point{at, y.data(), yp.data(), discrete.data(), switches.data()};
+    for (int c : clocks.take(at)) dae_.updateDiscretes(c, point, discrete, ws);
+  };
+  initialise(t);
+  if (clocks.next() <= t) {
+    applyTicks(t);
+    initialise(t);
+  }
+
+  std::vector<double> signalValues(dae_.signalCount());
+  auto emit = [&](double time, const double* yy, const double* yyp) {
+    const EvalPoint at{time, yy, yyp, discrete.data(), switches.data()};
+    dae_.signals(at, signalValues.data(), ws);
+    onSample(time, signalValues);
+  };
+  emit(t, y.data(), yp.data());
+
+  IdaSession s;
+  if (SUNContext_Create(nullptr, &s.context) != 0) throw std::runtime_error("SUNDIALS context");
+  s.y = N_VNew_Serial(size, s.context);
+  s.yp = N_VNew_Serial(size, s.context);
+  s.id = N_VNew_Serial(size, s.context);
+  s.scratch = N_VNew_Serial(size, s.context);
+  copyTo(s.y, y);
+  copyTo(s.yp, yp);
+  for (int i = 0; i < size; ++i) N_VGetArrayPointer(s.id)[i] = i < n && dae_.isState(i) ? 1.0 : 0.0;
+
+  Callbacks cb{&dae_, dae_.makeWorkspace(), &discrete, &switches, std::vector<double>(dae_.nonZeros()), 0, 0, {}};
+  s.mem = IDACreate(s.context);
+  IDASetErrHandlerFn(s.mem, errorHandler, &cb);
+  IDAInit(s.mem, residualFn, t, s.y, s.yp);
+  IDASStolerances(s.mem, options_.rtol, options_.atol);
+  IDASetUserData(s.mem, &cb);
+  IDASetId(s.mem, s.id);
+  IDASetMaxNumSteps(s.mem, 1000000);
+  const bool sparse = n > kSparseThreshold;
+  if (sparse) {
+    s.matrix = SUNSparseMatrix(size, size, std::max(dae_.nonZeros(), 1), CSC_MAT, s.context);
+    s.solver = SUNLinSol_KLU(s.y, s.matrix, s.context);
+  } else {
+    s.matrix = SUNDenseMatrix(size, size, s.context);
+    s.solver = SUNLinSol_Dense(s.y, s.matrix, s.context);
+  }
+  IDASetLinearSolver(s.mem, s.solver, s.matrix);
+  if (n > 0) IDASetJacFn(s.mem, sparse ? sparseJacobianFn : denseJacobianFn);
+  if (dae_.switchCount() > 0) IDARootInit(s.mem, dae_.switchCount(), rootFn);
+
+  const double stop = options_.stopTime;
+  const double interval = options_.step;
+  long nextOutput = 1;
+  auto outputTime = [&](long k) { return options_.startTime + static_cast<double>(k) * interval; };
+  std::vector<int> fired(std::max(dae_.switchCount(), 1));
+
+  auto fail = [&](const std::string& what) {
+    // Name the unknown with the largest weighted local error, and its block.
+    std::string block;
+    std::string unknown;
+    if (n > 0 && IDAGetEstLocalErrors(s.mem, s.scratch) == IDA_SUCCESS) {
+      N_Vector weights = N_VClone(s.scratch);
+      if (IDAGetErrWeights(s.mem, weights) == IDA_SUCCESS) {
+        int worst = 0;
+        double worstValue = -1.0;
+        for (int i = 0; i < n; ++i) {
+          const double e = std::abs(N_VGetArrayPointer(s.scratch)[i] * N_VGetArrayPointer(weights)[i]);
+          if (e > worstValue) worstValue = e, worst = i;
+        }
+        unknown = flat.unknowns[worst].name;
+        if (flat.unknowns[worst].block >= 0) block = flat.blocks[flat.unknowns[worst].block].id;
+      }
+      N_VDestroy(weights);
+    }
+    std::ostringstream os;
+    os << "solver failed at t = " << t << " s: " << what;
+    if (!unknown.empty()) os << " (largest error in " << unknown << ")";
+    os << "; try tighter tolerances or look for a discontinuity or singularity here";
+    throw SimulationError(t, Diagnostic{file_, block, "", os.str()});
+  };
+
+  while (t < stop) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) {
+      stats.cancelled = true;
+      break;
+    }
+    const double tstop = std::min(stop, clocks.next());
+    IDASetStopTime(s.mem, tstop);
+    double tret = t;
+    const int flag = IDASolve(s.mem, tstop, &tret, s.y, s.yp, IDA_ONE_STEP);
+    if (flag < 0) fail(cb.lastError.empty() ? "IDA error " + std::to_string(flag) : cb.lastError);
+    ++stats.steps;
+
+    // Samples on the output grid within this step, or the step itself.
+    if (interval > 0.0) {
+      for (; outputTime(nextOutput) <= tret * (1 + 1e-15); ++nextOutput) {
+        const double to = std::min(outputTime(nextOutput), tret);
+        N_Vector yo = N_VClone(s.y), ypo = N_VClone(s.yp);
+        IDAGetDky(s.mem, to, 0, yo);
+        IDAGetDky(s.mem, to, 1, ypo);
+        emit(to, N_VGetArrayPointer(yo), N_VGetArrayPointer(ypo));
+        N_VDestroy(yo);
+        N_VDestroy(ypo);
+      }
+    } else {
+      emit(tret, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
+    }
+    t = tret;
+
+    const bool rootHit = flag == IDA_ROOT_RETURN;
+    const bool tickHit = flag == IDA_TSTOP_RETURN && clocks.next() <= t;
+    if (!rootHit && !tickHit) continue;
+
+    // An event: update switches and discrete values, re-initialise, restart.
+    ++stats.events;
+    y = copyFrom(s.y);
+    yp = copyFrom(s.yp);
+    if (rootHit) {
+      IDAGetRootInfo(s.mem, fired.data());
+      for (int k = 0; k < dae_.switchCount(); ++k)
+        if (fired[k] != 0) {
+          switches[k] = Tape::switchOutcome(dae_.switchInfo(k).op, fired[k] > 0 ? 1.0 : -1.0, 0.0);
+        }
+    }
+    if (tickHit) applyTicks(t);
+    init.solve(t, y, yp, discrete, switches);
+    copyTo(s.y, y);
+    copyTo(s.yp, yp);
+    IDAReInit(s.mem, t, s.y, s.yp);
+    if (interval <= 0.0) emit(t, y.data(), yp.data());
+  }
+  stats.endTime = t;
+  stats.residualEvaluations = cb.residuals;
+  stats.jacobianEvaluations = cb.jacobians;
+  return stats;
+}
+
+}  // namespace kelvin::core

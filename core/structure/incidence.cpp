@@ -1,0 +1,22 @@
+#include "structure/incidence.h"
+
+#include <algorithm>
+
+namespace kelvin::core {
+
+Incidence Incidence::of(const FlatSystem& system) {
+  Incidence g;
+  g.unknownCount = static_cast<int>(system.unknowns.size());
+  g.unknownsOf.reserve(system.equations.size());
+  for (const FlatEquation& eq : system.equations) {
+    std::vector<int> vars, ders;
+    system.pool->collectUnknowns(eq.residual, vars, ders);
+    vars.insert(vars.end(), ders.begin(), ders.end());
+    std::sort(vars.begin(), vars.end());
+    vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+    g.unknownsOf.push_back(std::move(vars));
+  }
+  return g;
+}
+
+}  // namespace kelvin::core

@@ -1,0 +1,13 @@
+# Fails when a source file under DIR includes a Qt header (<QSomething> or <QtModule/...>).
+file(GLOB_RECURSE files "${DIR}/*.h" "${DIR}/*.cpp")
+set(offenders "")
+foreach(f ${files})
+  file(STRINGS "${f}" lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]+|Qt[A-Za-z]+/)")
+  if(lines)
+    list(APPEND offenders "${f}: ${lines}")
+  endif()
+endforeach()
+if(offenders)
+  message(FATAL_ERROR "Qt included in core/:\n${offenders}")
+endif()
+message(STATUS "core/ is free of Qt (${CMAKE_ARGC} args, checked files under ${DIR})")
