@@ -37,6 +37,10 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
 
 const std::vector<std::string>& signalNames(const CompiledModel& compiled) { return compiled.signalNames(); }
 
+const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled) {
+  return compiled.defaultSignals();
+}
+
 SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions& options,
                          const SampleCallback& onSample, const std::atomic<bool>* cancel) {
   if (!(options.stopTime > options.startTime))

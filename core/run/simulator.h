@@ -55,6 +55,10 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
 /// `<block id>.<variable>`, in sample order.
 const std::vector<std::string>& signalNames(const CompiledModel& compiled);
 
+/// The signals worth showing when the user names none: block outputs and
+/// component variables (states such as C1.v), not every port's potential.
+const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled);
+
 /// Runs the model from startTime to stopTime. Samples go to onSample on the
 /// calling thread. Returns early (stats.cancelled) when *cancel becomes true;
 /// checked every step. Throws SimulationError (a ModelError) on solver failure,

@@ -136,8 +136,19 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   clocks.startAt(t);
   SimulationStats stats;
 
-  // Events at the start time: initialise, apply the ticks due now, initialise again.
-  auto initialise = [&](double at) { init.solve(at, y, yp, discrete, switches); };
+  // Consistent values, and derivatives of the algebraic unknowns too (IDA's first
+  // predictor uses them): by a second initialisation a small time δ later.
+  const double delta = 1e-8 * std::max(std::abs(options_.stopTime - options_.startTime), 1e-3);
+  auto initialise = [&](double at) {
+    init.solve(at, y, yp, discrete, switches);
+    std::vector<double> yLater = y, ypLater = yp;
+    std::vector<std::uint8_t> switchesLater = switches;
+    for (int i = 0; i < n; ++i)
+      if (dae_.isState(i)) yLater[i] += delta * yp[i];
+    init.solve(at + delta, yLater, ypLater, discrete, switchesLater);
+    for (int i = 0; i < n; ++i)
+      if (!dae_.isState(i)) yp[i] = (yLater[i] - y[i]) / delta;
+  };
   auto applyTicks = [&](double at) {
     const EvalPoint point{at, y.data(), yp.data(), discrete.data(), switches.data()};
     for (int c : clocks.take(at)) dae_.updateDiscretes(c, point, discrete, ws);
@@ -232,7 +243,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
     // Samples on the output grid within this step, or the step itself.
     if (interval > 0.0) {
       for (; outputTime(nextOutput) <= tret * (1 + 1e-15); ++nextOutput) {
-        const double to = std::min(outputTime(nextOutput), tret);
+        const double to = outputTime(nextOutput);  // IDAGetDky accepts rounding beyond tret
         N_Vector yo = N_VClone(s.y), ypo = N_VClone(s.yp);
         IDAGetDky(s.mem, to, 0, yo);
         IDAGetDky(s.mem, to, 1, ypo);
@@ -261,7 +272,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
         }
     }
     if (tickHit) applyTicks(t);
-    init.solve(t, y, yp, discrete, switches);
+    initialise(t);
     copyTo(s.y, y);
     copyTo(s.yp, yp);
     IDAReInit(s.mem, t, s.y, s.yp);
