@@ -48,6 +48,12 @@ bool AliasEliminator::pin(int i, double value) {
 }
 
 void AliasEliminator::run(FlatSystem& system) {
+  constexpr int kMaxPasses = 8;
+  for (int i = 0; i < kMaxPasses && pass(system) > 0; ++i) {
+  }
+}
+
+int AliasEliminator::pass(FlatSystem& system) {
   ExprPool& pool = *system.pool;
   const int n = static_cast<int>(system.unknowns.size());
   links_.assign(n, {});
@@ -110,8 +116,10 @@ void AliasEliminator::run(FlatSystem& system) {
   for (Expr& e : system.energies) e = pool.substitute(e, replacement);
   for (FlatClock& clock : system.clocks)
     for (FlatClockUpdate& u : clock.updates) u.value = pool.substitute(u.value, replacement);
+  const int folded = static_cast<int>(system.equations.size() - kept.size());
   system.equations = std::move(kept);
   system.unknowns = std::move(unknowns);
+  return folded;
 }
 
 }  // namespace kelvin::core

@@ -15,10 +15,14 @@ namespace kelvin::core {
 
 class AliasEliminator {
  public:
-  /// Rewrites `system` in place.
+  /// Rewrites `system` in place, pass after pass until no trivial equation is left
+  /// (a pass can uncover more: v = v_p − v_n becomes an alias once v_n is grounded).
   void run(FlatSystem& system);
 
  private:
+  /// One pass; returns how many equations it folded.
+  int pass(FlatSystem& system);
+
   struct Link {
     int parent;
     double scale = 1.0;   // y = scale * y_parent + offset

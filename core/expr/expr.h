@@ -14,6 +14,7 @@
 // watches an indicator function for a zero crossing (an event).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -125,6 +126,11 @@ class ExprPool {
 
   /// Collects the distinct Variable and Derivative leaves of e (by variable index).
   void collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const;
+
+  /// The coefficient a when e = a·y[variable] + (terms free of y[variable]) with a
+  /// constant; nullopt when e is not of that form (y appears nonlinearly, under
+  /// der(), or with a coefficient that varies). 0 when e does not contain it.
+  std::optional<double> linearCoefficient(Expr e, int variable) const;
 
   /// Readable infix form, with variable names supplied by the caller (or y[k]).
   std::string toString(Expr e, const std::vector<std::string>* variableNames = nullptr) const;

@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <functional>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "expr/expr.h"
 
@@ -102,13 +104,18 @@ const char* opName(Op op) {
 }  // namespace
 
 std::size_t ExprPool::KeyHash::operator()(const Key& k) const {
-  std::size_t h = static_cast<std::size_t>(k.op);
-  auto mix = [&h](std::uint64_t v) { h ^= std::hash<std::uint64_t>{}(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
-  mix(k.a);
-  mix(k.b);
-  mix(k.c);
-  mix(static_cast<std::uint64_t>(k.payload));
-  return h;
+  // splitmix64 finaliser over each field: std::hash of an integer is the identity here.
+  auto mix = [](std::uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+  };
+  std::uint64_t h = mix(static_cast<std::uint64_t>(k.op));
+  h = mix(h ^ k.a);
+  h = mix(h ^ (static_cast<std::uint64_t>(k.b) << 32 | k.c));
+  h = mix(h ^ static_cast<std::uint64_t>(k.payload));
+  return static_cast<std::size_t>(h);
 }
 
 ExprPool::ExprPool() {
@@ -288,12 +295,11 @@ Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replaceme
 
 void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const {
   std::vector<std::uint32_t> stack{e.id()};
-  std::vector<bool> seen(nodes_.size(), false);
+  std::unordered_set<std::uint32_t> seen;  // expressions are small next to the pool
   while (!stack.empty()) {
     const std::uint32_t id = stack.back();
     stack.pop_back();
-    if (seen[id]) continue;
-    seen[id] = true;
+    if (!seen.insert(id).second) continue;
     const ExprNode& n = nodes_[id];
     if (!n.hasUnknown) continue;
     if (n.op == Op::Variable) {
@@ -309,6 +315,58 @@ void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<
     if (k > 1) stack.push_back(n.b);
     if (k > 2) stack.push_back(n.c);
   }
+}
+
+std::optional<double> ExprPool::linearCoefficient(Expr e, int variable) const {
+  std::unordered_map<std::uint32_t, std::optional<double>> memo;
+  std::function<std::optional<double>(std::uint32_t)> coefficient = [&](std::uint32_t id) -> std::optional<double> {
+    const ExprNode& n = nodes_[id];
+    if (!n.hasUnknown) return 0.0;
+    if (n.op == Op::Variable) return n.index == variable ? 1.0 : 0.0;
+    if (n.op == Op::Derivative) return n.index == variable ? std::nullopt : std::optional<double>(0.0);
+    auto found = memo.find(id);
+    if (found != memo.end()) return found->second;
+    std::optional<double> result;
+    const ExprNode& a = nodes_[n.a];
+    const ExprNode& b = nodes_[n.b];
+    auto pureConstant = [](const ExprNode& x) { return x.op == Op::Constant; };
+    switch (n.op) {
+      case Op::Add: {
+        auto ca = coefficient(n.a), cb = coefficient(n.b);
+        if (ca && cb) result = *ca + *cb;
+        break;
+      }
+      case Op::Neg: {
+        auto ca = coefficient(n.a);
+        if (ca) result = -*ca;
+        break;
+      }
+      case Op::Mul: {
+        auto ca = coefficient(n.a), cb = coefficient(n.b);
+        if (ca && cb && *ca == 0.0 && *cb == 0.0) result = 0.0;
+        else if (ca && pureConstant(b)) result = *ca * b.value;
+        else if (cb && pureConstant(a)) result = *cb * a.value;
+        break;
+      }
+      case Op::Div: {
+        auto ca = coefficient(n.a), cb = coefficient(n.b);
+        if (ca && cb && *cb == 0.0 && (*ca == 0.0 || pureConstant(b))) result = *ca == 0.0 ? 0.0 : *ca / b.value;
+        break;
+      }
+      default: {
+        // Any other op: fine only if y does not occur below it.
+        std::vector<int> vars, ders;
+        collectUnknowns(Expr(const_cast<ExprPool*>(this), id), vars, ders);
+        const bool occurs = std::find(vars.begin(), vars.end(), variable) != vars.end() ||
+                            std::find(ders.begin(), ders.end(), variable) != ders.end();
+        if (!occurs) result = 0.0;
+        break;
+      }
+    }
+    memo.emplace(id, result);
+    return result;
+  };
+  return coefficient(e.id());
 }
 
 std::string ExprPool::toString(Expr e, const std::vector<std::string>* names) const {

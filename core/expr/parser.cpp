@@ -95,30 +95,26 @@ class Parser {
       current_.kind = TokenKind::Symbol;
       current_.text = rest.substr(0, 1);
     } else {
-      throw ParseError("unexpected character '" + std::string(characterAt(text_, next_)) + "' at " +
-                           std::to_string(next_),
-                       next_);
+      throw ParseError(
+          "unexpected character '" + std::string(characterAt(text_, next_)) + "' at " + std::to_string(next_), next_);
     }
     next_ += current_.text.size();
   }
 
-  bool isSymbol(std::string_view symbol) const {
-    return current_.kind == TokenKind::Symbol && current_.text == symbol;
-  }
+  bool isSymbol(std::string_view symbol) const { return current_.kind == TokenKind::Symbol && current_.text == symbol; }
 
   std::string describeCurrent() const {
     return current_.kind == TokenKind::End ? "end of expression" : "'" + std::string(current_.text) + "'";
   }
 
   [[noreturn]] void unexpected() const {
-    throw ParseError("unexpected " + describeCurrent() + " at " + std::to_string(current_.position),
-                     current_.position);
+    throw ParseError("unexpected " + describeCurrent() + " at " + std::to_string(current_.position), current_.position);
   }
 
   void expect(std::string_view symbol) {
     if (!isSymbol(symbol))
-      throw ParseError("expected '" + std::string(symbol) + "' at " + std::to_string(current_.position) +
-                           ", found " + describeCurrent(),
+      throw ParseError("expected '" + std::string(symbol) + "' at " + std::to_string(current_.position) + ", found " +
+                           describeCurrent(),
                        current_.position);
     advance();
   }
@@ -234,8 +230,8 @@ class Parser {
     advance();
     if (static_cast<int>(args.size()) != function->arguments) {
       const std::string plural = function->arguments == 1 ? " argument" : " arguments";
-      throw ParseError(std::string(token.text) + "() takes " + std::to_string(function->arguments) + plural +
-                           ", got " + std::to_string(args.size()),
+      throw ParseError(std::string(token.text) + "() takes " + std::to_string(function->arguments) + plural + ", got " +
+                           std::to_string(args.size()),
                        token.position);
     }
     return function->make(args);

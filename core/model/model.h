@@ -61,6 +61,7 @@ struct Block {
 struct Variable {
   std::string name;
   std::string value;  // expression text
+  Json extra = Json::object();
 };
 
 struct Settings {

@@ -172,7 +172,7 @@ class ModelReader {
         problem("", where + " needs a \"name\" string");
         continue;
       }
-      Variable variable{item["name"].get<std::string>(), ""};
+      Variable variable{item["name"].get<std::string>(), "", unknownKeys(item, {"name", "value"})};
       std::optional<std::string> value = item.contains("value") ? textOf(item["value"]) : std::nullopt;
       if (!value) {
         problem("", where + " (" + variable.name + ") needs a \"value\" string or number");
@@ -231,8 +231,8 @@ class ModelReader {
       block.type = json["type"].get<std::string>();
     else
       problem(name, "block has no \"type\"");
-    block.extra = unknownKeys(json, {"id", "type", "params", "pos", "rotation", "flipped", "blocks", "connections",
-                                     "ports"});
+    block.extra =
+        unknownKeys(json, {"id", "type", "params", "pos", "rotation", "flipped", "blocks", "connections", "ports"});
     if (json.contains("params") && !json["params"].is_object()) {
       problem(name, "\"params\" must be an object");
     } else if (json.contains("params")) {
@@ -325,7 +325,8 @@ class ModelReader {
           if (p) connection.points.push_back(*p);
         }
       }
-      if (!valid) problem(owner, where + " (" + connection.from + " -> " + connection.to + "): \"points\" must be [[x, y], ...]");
+      if (!valid)
+        problem(owner, where + " (" + connection.from + " -> " + connection.to + "): \"points\" must be [[x, y], ...]");
     }
     return connection;
   }
@@ -390,7 +391,8 @@ Json blocksJson(const std::vector<Block>& blocks) {
     if (b.type == "Subsystem" || !b.ports.empty() || !b.blocks.empty() || !b.connections.empty()) {
       json["ports"] = Json::array();
       for (const BoundaryPort& port : b.ports) {
-        Json p = {{"name", port.name}, {"domain", port.domain}, {"direction", port.direction}, {"pos", pointJson(port.pos)}};
+        Json p = {
+            {"name", port.name}, {"domain", port.domain}, {"direction", port.direction}, {"pos", pointJson(port.pos)}};
         appendExtra(p, port.extra);
         json["ports"].push_back(std::move(p));
       }
@@ -404,8 +406,8 @@ Json blocksJson(const std::vector<Block>& blocks) {
 }
 
 Json settingsJson(const Settings& s) {
-  Json json = {{"stop_time", s.stopTime}, {"solver", s.solver}, {"rtol", numberJson(s.rtol)},
-               {"atol", numberJson(s.atol)}};
+  Json json = {
+      {"stop_time", s.stopTime}, {"solver", s.solver}, {"rtol", numberJson(s.rtol)}, {"atol", numberJson(s.atol)}};
   if (!s.step.empty()) json["step"] = s.step;
   json["temperature"] = numberJson(s.temperature);
   json["projection"] = s.projection;
@@ -447,7 +449,11 @@ std::string serializeModel(const Model& model) {
   root["settings"] = settingsJson(model.settings);
   if (!model.variables.empty()) {
     root["variables"] = Json::array();
-    for (const Variable& v : model.variables) root["variables"].push_back({{"name", v.name}, {"value", v.value}});
+    for (const Variable& v : model.variables) {
+      Json item{{"name", v.name}, {"value", v.value}};
+      appendExtra(item, v.extra);
+      root["variables"].push_back(item);
+    }
   }
   root["blocks"] = blocksJson(model.blocks);
   root["connections"] = connectionsJson(model.connections);
@@ -467,10 +473,13 @@ void saveModel(const Model& model, const std::string& path) {
   } catch (const ModelError& e) {
     fail(e.diagnostics().front().message);
   }
-  std::error_code ec;
+  // Replace the file a symlink points to, not the link (a dangling link is replaced itself).
   std::string target = path;
-  if (std::filesystem::is_symlink(path, ec)) target = std::filesystem::canonical(path, ec).string();
-  if (ec) fail("cannot resolve the link: " + ec.message());
+  std::error_code ec;
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec))) {
+    const std::filesystem::path resolved = std::filesystem::canonical(path, ec);
+    if (!ec) target = resolved.string();
+  }
 
   std::string temporary = target + ".tmp-XXXXXX";
   const int fd = ::mkstemp(temporary.data());

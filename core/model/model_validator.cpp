@@ -23,8 +23,8 @@ struct PortNode {
   std::string name;
   Domain domain = Domain::Signal;
   PortDirection direction = PortDirection::Physical;  // a boundary input, seen from inside, is an Output
-  bool required = true;  // must be connected
-  bool boundary = false;  // a boundary port seen from inside its subsystem
+  bool required = true;                               // must be connected
+  bool boundary = false;                              // a boundary port seen from inside its subsystem
   bool connected = false;
 
   std::string label() const { return owner + "." + name; }
@@ -33,12 +33,13 @@ struct PortNode {
 
 /// A block of the level being checked, as far as its ports are concerned.
 struct LevelBlock {
-  std::string name;         // as reported
-  std::string description;  // "R1 (electrical.Resistor)"
-  bool portsKnown = false;  // false: its type is unknown, which is reported already
-  std::map<std::string, std::size_t> ports;  // port name -> index of its PortNode
-  std::vector<std::string> portNames;        // in declaration order, for messages
+  std::string name;                           // as reported
+  std::string description;                    // "R1 (electrical.Resistor)"
+  bool portsKnown = false;                    // false: its type is unknown, which is reported already
+  std::map<std::string, std::size_t> ports;   // port name -> index of its PortNode
+  std::vector<std::string> portNames;         // in declaration order, for messages
   std::vector<const PortDecl*> openVariadic;  // variadic ports whose count is unknown: any u1, u2, ... is taken
+  std::set<std::string> malformedPorts;       // declared boundary ports already reported as malformed
 };
 
 PortNode makePort(const std::string& owner, const std::string& name, Domain domain, PortDirection direction) {
@@ -100,16 +101,14 @@ std::optional<std::string> boundViolation(const ParamDecl& decl, double value) {
   return joined(conditions, " and ");
 }
 
-bool isPortName(const std::string& name) {
-  return !name.empty() && name.find_first_of("./ \t") == std::string::npos;
-}
+bool isPlainName(const std::string& name) { return !name.empty() && name.find_first_of("./ \t") == std::string::npos; }
 
 /// A boundary port as a PortNode, seen from inside its subsystem or from
 /// outside; nullopt when it is malformed (checkBoundaryPorts reports that).
 std::optional<PortNode> boundaryNode(const BoundaryPort& port, const std::string& subsystem, bool inside) {
   const std::optional<Domain> domain = domainFromName(port.domain);
   const std::optional<PortDirection> direction = directionFromName(port.direction);
-  if (!isPortName(port.name) || !domain || !direction) return std::nullopt;
+  if (!isPlainName(port.name) || !domain || !direction) return std::nullopt;
   if ((*direction == PortDirection::Physical) != (*domain != Domain::Signal)) return std::nullopt;
   PortNode node = makePort(subsystem, port.name, *domain, *direction);
   if (inside && *direction != PortDirection::Physical)
@@ -119,18 +118,34 @@ std::optional<PortNode> boundaryNode(const BoundaryPort& port, const std::string
   return node;
 }
 
-/// Signal nets: which signal ports are wired together.
+/// Signal nets: which signal ports are wired together, and the output that
+/// drives each net. Union-find over node indices; grows as ports of open
+/// variadic inputs are added.
 class Nets {
  public:
-  explicit Nets(std::size_t size) : parent_(size) { std::iota(parent_.begin(), parent_.end(), std::size_t{0}); }
   std::size_t find(std::size_t k) {
+    while (parent_.size() <= k) {
+      parent_.push_back(parent_.size());
+      driver_.emplace_back();
+    }
     while (parent_[k] != k) k = parent_[k] = parent_[parent_[k]];
     return k;
   }
-  void unite(std::size_t a, std::size_t b) { parent_[find(a)] = find(b); }
+  /// The output driving k's net, if any.
+  std::optional<std::size_t> driver(std::size_t k, const std::vector<PortNode>& nodes) {
+    if (nodes[k].direction == PortDirection::Output) return k;
+    return driver_[find(k)];
+  }
+  void unite(std::size_t a, std::size_t b, const std::vector<PortNode>& nodes) {
+    const std::optional<std::size_t> d = driver(a, nodes) ? driver(a, nodes) : driver(b, nodes);
+    const std::size_t root = find(b);
+    parent_[find(a)] = root;
+    driver_[root] = d;
+  }
 
  private:
   std::vector<std::size_t> parent_;
+  std::vector<std::optional<std::size_t>> driver_;
 };
 
 class ModelValidator {
@@ -149,8 +164,8 @@ class ModelValidator {
   }
 
   /// Checks the blocks and connections of the model (subsystem null) or of a subsystem named `owner`.
-  void checkLevel(const std::vector<Block>& blocks, const std::vector<Connection>& connections,
-                  const Block* subsystem, const std::string& owner, const ParameterScope& scope) {
+  void checkLevel(const std::vector<Block>& blocks, const std::vector<Connection>& connections, const Block* subsystem,
+                  const std::string& owner, const ParameterScope& scope) {
     const std::string prefix = owner.empty() ? "" : owner + "/";
     std::vector<PortNode> nodes;
     std::map<std::string, std::size_t> boundary;
@@ -167,7 +182,7 @@ class ModelValidator {
       const std::string name = prefix + block.id;
       if (block.id.empty()) {
         report(owner, "", "a block of type '" + block.type + "' has no id");
-      } else if (!isPortName(block.id)) {
+      } else if (!isPlainName(block.id)) {
         report(name, "", "block id '" + block.id + "' must not contain '.', '/' or blanks");
       } else if (level.contains(block.id)) {
         report(name, "", "duplicate block id '" + block.id + "'");
@@ -176,16 +191,16 @@ class ModelValidator {
       }
     }
 
-    Nets nets(nodes.size());
+    Nets nets;
     for (const Connection& connection : connections) {
       const std::string wire = connection.from + " -> " + connection.to;
       const std::optional<std::size_t> a = resolve(connection.from, wire, subsystem, owner, level, boundary, nodes);
       const std::optional<std::size_t> b = resolve(connection.to, wire, subsystem, owner, level, boundary, nodes);
       if (a) nodes[*a].connected = true;
       if (b) nodes[*b].connected = true;
-      if (a && b) checkConnection(nodes[*a], nodes[*b], *a == *b, wire, nets, *a, *b);
+      if (a && b) checkConnection(nodes, *a, *b, wire, nets);
     }
-    checkNets(nodes, nets);
+    checkUndrivenNets(nodes, nets);
     for (const PortNode& node : nodes)
       if (node.required && !node.connected) report(node.owner, node.name, danglingMessage(node));
   }
@@ -214,7 +229,10 @@ class ModelValidator {
       checkLevel(block.blocks, block.connections, &block, name, inner);
       for (const BoundaryPort& port : block.ports) {
         std::optional<PortNode> node = boundaryNode(port, name, false);
-        if (node && !described.ports.contains(node->name)) addPort(std::move(*node));
+        if (!node)
+          described.malformedPorts.insert(port.name);
+        else if (!described.ports.contains(node->name))
+          addPort(std::move(*node));
       }
       described.portsKnown = true;
       return described;
@@ -228,8 +246,8 @@ class ModelValidator {
     const int inputs = checkParams(block, *type, name, scope);
     for (const auto& [portName, decl] : expandPorts(*type, std::max(inputs, 0))) {
       PortNode node = makePort(name, portName, decl->domain, decl->direction);
-      node.required = decl->direction == PortDirection::Physical ||
-                      (decl->direction == PortDirection::Input && !decl->optional);
+      node.required =
+          decl->direction == PortDirection::Physical || (decl->direction == PortDirection::Input && !decl->optional);
       addPort(std::move(node));
     }
     if (inputs < 0) {
@@ -245,9 +263,9 @@ class ModelValidator {
 
   /// Checks the parameters of a library block; returns its number of variadic
   /// inputs (0 without variadic ports, -1 when `inputs` is unusable).
-  int checkParams(const Block& block, const ComponentType& type, const std::string& name,
-                  const ParameterScope& scope) {
-    const bool variadic = std::any_of(type.ports.begin(), type.ports.end(), [](const PortDecl& p) { return p.variadic; });
+  int checkParams(const Block& block, const ComponentType& type, const std::string& name, const ParameterScope& scope) {
+    const bool variadic =
+        std::any_of(type.ports.begin(), type.ports.end(), [](const PortDecl& p) { return p.variadic; });
     for (const auto& [param, text] : block.params) {
       if (variadic && param == "inputs") continue;  // checked below
       if (const ParamDecl* decl = type.findParam(param)) {
@@ -257,8 +275,9 @@ class ModelValidator {
       std::vector<std::string> names;
       for (const ParamDecl& decl : type.params) names.push_back(decl.name);
       if (variadic) names.push_back("inputs");
-      report(name, "", "unknown parameter '" + param + "' of " + type.type +
-                           (names.empty() ? " (it has no parameters)" : " (parameters: " + joined(names) + ")"));
+      report(name, "",
+             "unknown parameter '" + param + "' of " + type.type +
+                 (names.empty() ? " (it has no parameters)" : " (parameters: " + joined(names) + ")"));
     }
     if (!variadic) return 0;
     const ParamDecl* decl = type.findParam("inputs");
@@ -273,8 +292,9 @@ class ModelValidator {
       return -1;
     }
     if (value < 1 || value != std::floor(value) || value > kMaxInputs) {
-      report(name, "", "inputs = " + formatValue(value) + " is out of range: must be an integer from 1 to " +
-                           std::to_string(kMaxInputs));
+      report(name, "",
+             "inputs = " + formatValue(value) + " is out of range: must be an integer from 1 to " +
+                 std::to_string(kMaxInputs));
       return -1;
     }
     return static_cast<int>(value);
@@ -307,7 +327,7 @@ class ModelValidator {
   void checkBoundaryPorts(const Block& subsystem, const std::string& name) {
     std::set<std::string> seen;
     for (const BoundaryPort& port : subsystem.ports) {
-      if (!isPortName(port.name)) {
+      if (!isPlainName(port.name)) {
         report(name, port.name, "boundary port name '" + port.name + "' is empty or contains '.', '/' or blanks");
         continue;
       }
@@ -316,7 +336,8 @@ class ModelValidator {
       const std::optional<PortDirection> direction = directionFromName(port.direction);
       if (!domain)
         report(name, port.name,
-               "unknown domain '" + port.domain + "' (signal, electrical, rotational, translational, hydraulic or thermal)");
+               "unknown domain '" + port.domain +
+                   "' (signal, electrical, rotational, translational, hydraulic or thermal)");
       if (!direction) report(name, port.name, "unknown direction '" + port.direction + "' (input, output or physical)");
       if (domain && direction && (*direction == PortDirection::Physical) != (*domain != Domain::Signal)) {
         report(name, port.name,
@@ -343,8 +364,9 @@ class ModelValidator {
       if (declared) return std::nullopt;  // malformed, reported with the subsystem's ports
       std::vector<std::string> names;
       for (const auto& [name, index] : boundary) names.push_back(name);
-      report(owner, endpoint, "connection " + wire + ": subsystem " + owner + " has no port '" + endpoint + "'" +
-                                  (names.empty() ? "" : " (ports: " + joined(names) + ")"));
+      report(owner, endpoint,
+             "connection " + wire + ": subsystem " + owner + " has no port '" + endpoint + "'" +
+                 (names.empty() ? "" : " (ports: " + joined(names) + ")"));
       return std::nullopt;
     }
     const std::string id = endpoint.substr(0, dot);
@@ -358,10 +380,12 @@ class ModelValidator {
     LevelBlock& block = found->second;
     if (!block.portsKnown) return std::nullopt;
     if (auto it = block.ports.find(port); it != block.ports.end()) return it->second;
+    if (block.malformedPorts.contains(port)) return std::nullopt;
     for (const PortDecl* decl : block.openVariadic) {
       const std::string_view number = std::string_view(port).substr(std::min(port.size(), decl->name.size()));
-      const bool matches = port.starts_with(decl->name) && !number.empty() && number[0] != '0' &&
-                           std::all_of(number.begin(), number.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+      const bool matches =
+          port.starts_with(decl->name) && !number.empty() && number[0] != '0' &&
+          std::all_of(number.begin(), number.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
       if (!matches) continue;
       block.ports.emplace(port, nodes.size());
       PortNode node = makePort(block.name, port, decl->domain, decl->direction);
@@ -369,14 +393,17 @@ class ModelValidator {
       nodes.push_back(std::move(node));
       return nodes.size() - 1;
     }
-    report(block.name, port, "connection " + wire + ": " + block.description + " has no port '" + port + "' (ports: " +
-                                 joined(block.portNames) + ")");
+    report(block.name, port,
+           "connection " + wire + ": " + block.description + " has no port '" + port +
+               "' (ports: " + joined(block.portNames) + ")");
     return std::nullopt;
   }
 
-  void checkConnection(const PortNode& from, const PortNode& to, bool samePort, const std::string& wire, Nets& nets,
-                       std::size_t a, std::size_t b) {
-    if (samePort) {
+  void checkConnection(const std::vector<PortNode>& nodes, std::size_t a, std::size_t b, const std::string& wire,
+                       Nets& nets) {
+    const PortNode& from = nodes[a];
+    const PortNode& to = nodes[b];
+    if (a == b) {
       report(to.owner, to.name, "connection " + wire + " joins a port to itself");
       return;
     }
@@ -396,37 +423,37 @@ class ModelValidator {
       return;
     }
     if (from.direction == PortDirection::Output && to.direction == PortDirection::Output) {
-      report(to.owner, to.name, "connection " + wire + ": both are outputs (" + from.label() + " and " + to.label() + ")");
+      report(to.owner, to.name,
+             "connection " + wire + ": both are outputs (" + from.label() + " and " + to.label() + ")");
       return;
     }
-    nets.unite(a, b);
+    const std::optional<std::size_t> driverA = nets.driver(a, nodes);
+    const std::optional<std::size_t> driverB = nets.driver(b, nodes);
+    if (driverA && driverB && *driverA != *driverB) {
+      // Blame the input side of the wire that joins two driven nets.
+      const bool toIsInput = to.direction == PortDirection::Input;
+      const PortNode& input = toIsInput ? to : from;
+      const std::size_t own = toIsInput ? *driverB : *driverA;
+      const std::size_t other = toIsInput ? *driverA : *driverB;
+      report(input.owner, input.name,
+             (input.boundary ? "" : "input ") + input.label() + " has 2 drivers: " + nodes[own].label() + " and " +
+                 nodes[other].label());
+      return;
+    }
+    nets.unite(a, b, nodes);
   }
 
-  /// Each net of wired signal ports needs exactly one driver.
-  void checkNets(const std::vector<PortNode>& nodes, Nets& nets) {
+  /// A net of wired signal ports with no output driving it.
+  void checkUndrivenNets(const std::vector<PortNode>& nodes, Nets& nets) {
     std::map<std::size_t, std::vector<std::size_t>> members;
     for (std::size_t k = 0; k < nodes.size(); ++k)
       if (nodes[k].isSignal()) members[nets.find(k)].push_back(k);
     for (const auto& [root, net] : members) {
-      if (net.size() < 2) continue;
-      std::vector<std::string> drivers, inputs;
-      const PortNode* firstInput = nullptr;
-      for (std::size_t k : net) {
-        if (nodes[k].direction == PortDirection::Output) {
-          drivers.push_back(nodes[k].label());
-        } else {
-          inputs.push_back(nodes[k].label());
-          if (!firstInput) firstInput = &nodes[k];
-        }
-      }
-      if (!firstInput) continue;
-      if (drivers.size() > 1)
-        report(firstInput->owner, firstInput->name,
-               "input " + firstInput->label() + " has " + std::to_string(drivers.size()) + " drivers: " +
-                   joined(drivers, " and "));
-      if (drivers.empty())
-        report(firstInput->owner, firstInput->name,
-               "inputs wired together with no driver: " + joined(inputs, ", ") + "; connect an output to them");
+      if (net.size() < 2 || nets.driver(net.front(), nodes)) continue;
+      std::vector<std::string> inputs;
+      for (std::size_t k : net) inputs.push_back(nodes[k].label());
+      report(nodes[net.front()].owner, nodes[net.front()].name,
+             "inputs wired together with no driver: " + joined(inputs) + "; connect an output to them");
     }
   }
 

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <numbers>
 #include <set>
-#include <sstream>
 
 #include "expr/parser.h"
 #include "expr/si_number.h"
@@ -55,7 +54,9 @@ std::string_view trim(std::string_view text) {
 }
 
 bool isDigitOrPoint(char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; }
-bool isLetterByte(char c) { return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80; }
+bool isLetterByte(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+}
 bool isWordByte(char c) { return isLetterByte(c) || isDigitOrPoint(c) || c == '_'; }
 
 /// True when `body` ends with a number literal (not the tail of a name like "x1").
@@ -94,14 +95,16 @@ std::optional<Split> splitUnit(std::string_view text, const std::vector<UnitSpel
   if (blank != std::string_view::npos) {
     const std::string_view head = trim(text.substr(0, blank));
     const std::string_view token = text.substr(blank + 1);
-    const bool headComplete = !head.empty() && std::string_view("+-*/^(,<>=").find(head.back()) == std::string_view::npos;
+    const bool headComplete =
+        !head.empty() && std::string_view("+-*/^(,<>=").find(head.back()) == std::string_view::npos;
     for (const UnitSpelling& spelling : spellings) {
       if (!headComplete || !token.ends_with(spelling.text)) continue;
       const std::string_view prefix = token.substr(0, token.size() - spelling.text.size());
       // A prefix on a power ("mm^2") would scale by its power: not taken.
       const bool prefixable = spelling.text.find('^') == std::string_view::npos;
-      const std::optional<double> prefixFactor =
-          prefix.empty() ? 1.0 : prefixable ? siPrefixFactor(prefix) : std::nullopt;
+      const std::optional<double> prefixFactor = prefix.empty() ? 1.0
+                                                 : prefixable   ? siPrefixFactor(prefix)
+                                                                : std::nullopt;
       if (prefixFactor) return Split{head, *prefixFactor * spelling.factor};
     }
   }
@@ -146,9 +149,7 @@ ParameterError toParameterError(std::string_view text, std::string_view unit, co
 
 double checkedFinite(std::string_view text, double value) {
   if (std::isfinite(value)) return value;
-  std::ostringstream os;
-  os << quoted(text) << ": the value is not a finite number (" << value << ")";
-  throw ParameterError(os.str());
+  throw ParameterError(quoted(text) + (std::isnan(value) ? ": the value is not a number" : ": the value is infinite"));
 }
 
 /// One entry of a vector or matrix; errors name the whole text and the entry.

@@ -1,6 +1,9 @@
 #include "run/simulator.h"
 
+#include <spdlog/spdlog.h>
+
 #include "elaborate/elaborator.h"
+#include "elaborate/variable_eliminator.h"
 #include "expr/si_number.h"
 #include "run/compiled_model.h"
 #include "solve/ida_integrator.h"
@@ -29,10 +32,22 @@ SimulationOptions SimulationOptions::fromSettings(const Settings& settings, cons
 
 std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
                                                   const std::string& file) {
+  spdlog::debug("compile {}: elaborating", file);
   FlatSystem flat = Elaborator(registry, file).elaborate(model);
+  spdlog::debug("compile {}: {} unknowns, {} equations; structural check", file, flat.unknowns.size(),
+                flat.equations.size());
   std::vector<Diagnostic> problems = structuralProblems(flat, file);
   if (!problems.empty()) throw ModelError(std::move(problems));
-  return std::make_shared<const CompiledModel>(std::move(flat), file);
+  const int removed = VariableEliminator().run(flat);
+  spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain", file, removed, flat.unknowns.size());
+  if (spdlog::should_log(spdlog::level::trace)) {
+    const auto names = flat.unknownNames();
+    for (std::size_t e = 0; e < flat.equations.size(); ++e)
+      spdlog::trace("  0 = {}    [{}]", flat.pool->toString(flat.equations[e].residual, &names), flat.equationOrigin(e));
+  }
+  auto compiled = std::make_shared<const CompiledModel>(std::move(flat), file);
+  spdlog::debug("compile {}: done", file);
+  return compiled;
 }
 
 const std::vector<std::string>& signalNames(const CompiledModel& compiled) { return compiled.signalNames(); }

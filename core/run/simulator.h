@@ -43,7 +43,7 @@ struct SimulationStats {
 
 /// Called with each output sample: time and the values of every signal of
 /// CompiledModel::signalNames(), in that order.
-using SampleCallback = std::function<void(double time, const std::vector<double>& signals)>;
+using SampleCallback = std::function<void(double time, const std::vector<double>& values)>;
 
 /// Elaborates, analyses and compiles a model. The model should have passed
 /// validateModel(). Throws ModelError with diagnostics naming blocks and ports

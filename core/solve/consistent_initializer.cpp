@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include <Eigen/Dense>
-#include <Eigen/SparseLU>
 
 #include "solve/simulation_error.h"
+#include "solve/sparse_lu.h"
 #include "structure/blt.h"
 #include "structure/matching.h"
 
@@ -21,8 +21,6 @@ constexpr double kStepTolerance = 1e-10;  // relative, on the Newton step; well 
 /// A switch whose indicator is this close to zero keeps its outcome: it has just fired (an event)
 /// and rounding must not flip it back.
 constexpr double kSwitchDeadband = 1e-9;
-
-using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 
 double norm2(const std::vector<double>& v) {
   double s = 0.0;
@@ -69,24 +67,18 @@ bool ConsistentInitializer::newton(double t, std::vector<double>& y, std::vector
   EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data()};
   dae_.residual(at, f.data(), ws_);
   double fnorm = norm2(f);
-  Eigen::SparseLU<SparseMatrix> lu;
-  bool analysed = false;
+  if (!lu_) lu_ = std::make_unique<SparseLu>(n, dae_.columnStart(), dae_.rowIndex());
+  std::vector<double> step(n);
   for (int iteration = 0; iteration < kMaxNewtonIterations; ++iteration) {
     dae_.jacobianParts(at, dy.data(), dyp.data(), ws_);
     const auto& start = dae_.columnStart();
     for (int j = 0; j < n; ++j)
       for (int k = start[j]; k < start[j + 1]; ++k) values[k] = dae_.isState(j) ? dyp[k] : dy[k];
-    Eigen::Map<const SparseMatrix> jacobian(n, n, dae_.nonZeros(), start.data(), dae_.rowIndex().data(),
-                                            values.data());
-    if (!analysed) {
-      lu.analyzePattern(jacobian);
-      analysed = true;
-    }
-    lu.factorize(jacobian);
-    if (lu.info() != Eigen::Success) return false;
-    Eigen::VectorXd rhs = -Eigen::Map<const Eigen::VectorXd>(f.data(), n);
-    Eigen::VectorXd step = lu.solve(rhs);
-    if (!step.allFinite()) return false;
+    if (!lu_->factorize(values.data())) return false;
+    for (int j = 0; j < n; ++j) step[j] = -f[j];
+    lu_->solve(step.data());
+    for (double s : step)
+      if (!std::isfinite(s)) return false;
 
     std::vector<double> base(n);
     for (int j = 0; j < n; ++j) base[j] = unknown(j);

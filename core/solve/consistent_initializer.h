@@ -7,10 +7,12 @@
 // block that is singular is found and its blocks are named.
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "solve/dae_system.h"
+#include "solve/sparse_lu.h"
 
 namespace kelvin::core {
 
@@ -35,6 +37,7 @@ class ConsistentInitializer {
   const DaeSystem& dae_;
   std::string file_;
   DaeWorkspace ws_;
+  std::unique_ptr<SparseLu> lu_;  // the pattern never changes: analysed once
 };
 
 }  // namespace kelvin::core

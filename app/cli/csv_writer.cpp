@@ -1,0 +1,57 @@
+#include "cli/csv_writer.h"
+
+#include <charconv>
+#include <ostream>
+
+namespace kelvin::cli {
+
+namespace {
+
+/// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
+std::string csvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+}  // namespace
+
+CsvWriter::CsvWriter(std::ostream& out, const std::vector<std::string>& signalNames, std::vector<std::size_t> columns)
+    : out_(out), columns_(std::move(columns)) {
+  header_.push_back("time");
+  for (std::size_t column : columns_) header_.push_back(signalNames.at(column));
+}
+
+void CsvWriter::writeHeader() {
+  line_.clear();
+  for (const std::string& name : header_) {
+    if (!line_.empty()) line_ += ',';
+    line_ += csvField(name);
+  }
+  line_ += '\n';
+  out_ << line_;
+}
+
+void CsvWriter::writeSample(double time, const std::vector<double>& signals) {
+  line_.clear();
+  appendNumber(time);
+  for (std::size_t column : columns_) {
+    line_ += ',';
+    appendNumber(signals[column]);
+  }
+  line_ += '\n';
+  out_ << line_;
+}
+
+void CsvWriter::appendNumber(double value) {
+  char buffer[32];
+  // Same text as printf("%.17g").
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 17);
+  line_.append(buffer, result.ptr);
+}
+
+}  // namespace kelvin::cli

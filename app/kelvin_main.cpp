@@ -1,0 +1,54 @@
+// kelvin: the desktop application. Parses the command line, sets up logging
+// and the component library, and opens the main window (gui/).
+
+#include <cstdio>
+
+#include <QApplication>
+#include <QCommandLineParser>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "elaborate/block_registry.h"
+#include "library.h"
+#include "log_level.h"
+#include "main_window.h"
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("Kelvin"));
+  QApplication::setApplicationName(QStringLiteral("Kelvin"));
+  QApplication::setApplicationVersion(QStringLiteral(KELVIN_VERSION));
+
+  const QString levelNames = QString::fromLatin1(kelvin::kLogLevelNames.data(), kelvin::kLogLevelNames.size());
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("Kelvin: block diagrams and physical networks, simulated."));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  const QCommandLineOption logLevel(QStringLiteral("log-level"),
+                                    QStringLiteral("Log level: %1 (default info).").arg(levelNames),
+                                    QStringLiteral("level"), QStringLiteral("info"));
+  parser.addOption(logLevel);
+  parser.addPositionalArgument(QStringLiteral("model"), QStringLiteral("A .kelvin model to open."),
+                               QStringLiteral("[model]"));
+  parser.process(app);  // exits on --help, --version and unknown options
+
+  const auto level = kelvin::parseLogLevel(parser.value(logLevel).toStdString());
+  const QStringList models = parser.positionalArguments();
+  if (!level || models.size() > 1) {
+    const QString problem =
+        !level ? QStringLiteral("unknown log level '%1' (use %2)").arg(parser.value(logLevel), levelNames)
+               : QStringLiteral("open one model at a time");
+    std::fprintf(stderr, "kelvin: %s\n\n%s", qPrintable(problem), qPrintable(parser.helpText()));
+    return 1;
+  }
+  spdlog::set_default_logger(spdlog::stderr_color_mt("kelvin"));
+  spdlog::set_level(*level);
+
+  kelvin::core::BlockRegistry registry;
+  kelvin::blocks::registerAll(registry);
+  kelvin::gui::MainWindow window(registry);
+  window.show();
+  if (!models.isEmpty()) window.openFile(models.front());
+  return app.exec();
+}

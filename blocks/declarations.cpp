@@ -1,0 +1,109 @@
+#include "declarations.h"
+
+#include <cctype>
+#include <sstream>
+#include <utility>
+
+namespace kelvin::blocks {
+
+using core::Domain;
+using core::ParamDecl;
+using core::ParamKind;
+using core::PortDecl;
+using core::PortDirection;
+
+PortDecl pin(std::string name, std::string description) {
+  return {.name = std::move(name),
+          .domain = Domain::Electrical,
+          .direction = PortDirection::Physical,
+          .description = std::move(description)};
+}
+
+PortDecl signalInput(std::string name, std::string description) {
+  return {.name = std::move(name), .direction = PortDirection::Input, .description = std::move(description)};
+}
+
+PortDecl signalOutput(std::string name, std::string description) {
+  return {.name = std::move(name), .direction = PortDirection::Output, .description = std::move(description)};
+}
+
+PortDecl variadicInput(std::string name, bool optional, std::string description) {
+  PortDecl port = signalInput(std::move(name), std::move(description));
+  port.variadic = true;
+  port.optional = optional;
+  return port;
+}
+
+ParamDecl number(std::string name, std::string unit, std::string defaultValue, std::string description) {
+  ParamDecl p;
+  p.name = std::move(name);
+  p.unit = std::move(unit);
+  p.defaultValue = std::move(defaultValue);
+  p.description = std::move(description);
+  return p;
+}
+
+ParamDecl positive(std::string name, std::string unit, std::string defaultValue, std::string description) {
+  ParamDecl p = number(std::move(name), std::move(unit), std::move(defaultValue), std::move(description));
+  p.min = 0.0;
+  p.minInclusive = false;
+  return p;
+}
+
+ParamDecl nonNegative(std::string name, std::string unit, std::string defaultValue, std::string description) {
+  ParamDecl p = number(std::move(name), std::move(unit), std::move(defaultValue), std::move(description));
+  p.min = 0.0;
+  return p;
+}
+
+namespace {
+ParamDecl ofKind(ParamKind kind, std::string name, std::string defaultValue, std::string description) {
+  ParamDecl p = number(std::move(name), "", std::move(defaultValue), std::move(description));
+  p.kind = kind;
+  return p;
+}
+}  // namespace
+
+ParamDecl text(std::string name, std::string defaultValue, std::string description) {
+  return ofKind(ParamKind::Text, std::move(name), std::move(defaultValue), std::move(description));
+}
+
+ParamDecl vector(std::string name, std::string defaultValue, std::string description) {
+  return ofKind(ParamKind::Vector, std::move(name), std::move(defaultValue), std::move(description));
+}
+
+ParamDecl matrix(std::string name, std::string defaultValue, std::string description) {
+  return ofKind(ParamKind::Matrix, std::move(name), std::move(defaultValue), std::move(description));
+}
+
+ParamDecl inputsParam() {
+  ParamDecl p = number("inputs", "", "2", "number of inputs");
+  p.min = 1.0;
+  return p;
+}
+
+std::string iconFor(std::string_view type) {
+  const auto dot = type.find('.');
+  std::string path = ":/icons/" + std::string(type.substr(0, dot)) + "/";
+  const std::string_view name = type.substr(dot + 1);
+  for (std::size_t k = 0; k < name.size(); ++k) {
+    const auto c = static_cast<unsigned char>(name[k]);
+    if (std::isupper(c) && k > 0) path += '_';
+    path += static_cast<char>(std::tolower(c));
+  }
+  return path + ".svg";
+}
+
+std::string formatValue(double value) {
+  std::ostringstream os;
+  os << value;
+  return os.str();
+}
+
+std::vector<core::Expr> variadicInputs(core::ComponentBuilder& b, const std::string& name) {
+  std::vector<core::Expr> inputs;
+  for (int k = 1; k <= b.variadicCount(); ++k) inputs.push_back(b.input(name + std::to_string(k)));
+  return inputs;
+}
+
+}  // namespace kelvin::blocks

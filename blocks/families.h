@@ -1,0 +1,22 @@
+#pragma once
+// One registration function per component family file (blocks/<family>.cpp);
+// registerAll (library.cpp) calls them all. Internal to blocks/.
+
+namespace kelvin::core {
+class BlockRegistry;
+}
+
+namespace kelvin::blocks {
+
+void registerElectricalBasic(core::BlockRegistry& registry);
+void registerElectricalSources(core::BlockRegistry& registry);
+void registerElectricalSemiconductors(core::BlockRegistry& registry);
+void registerElectricalAmplifiers(core::BlockRegistry& registry);
+void registerElectricalSensors(core::BlockRegistry& registry);
+void registerSignalSources(core::BlockRegistry& registry);
+void registerSignalMath(core::BlockRegistry& registry);
+void registerSignalDynamic(core::BlockRegistry& registry);
+void registerSignalSinks(core::BlockRegistry& registry);
+void registerAnalysisMarkers(core::BlockRegistry& registry);
+
+}  // namespace kelvin::blocks

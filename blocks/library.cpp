@@ -1,0 +1,20 @@
+#include "library.h"
+
+#include "families.h"
+
+namespace kelvin::blocks {
+
+void registerAll(core::BlockRegistry& registry) {
+  registerElectricalBasic(registry);
+  registerElectricalSources(registry);
+  registerElectricalSemiconductors(registry);
+  registerElectricalAmplifiers(registry);
+  registerElectricalSensors(registry);
+  registerSignalSources(registry);
+  registerSignalMath(registry);
+  registerSignalDynamic(registry);
+  registerSignalSinks(registry);
+  registerAnalysisMarkers(registry);
+}
+
+}  // namespace kelvin::blocks

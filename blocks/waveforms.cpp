@@ -1,0 +1,47 @@
+#include "waveforms.h"
+
+#include <numbers>
+
+#include "declarations.h"
+
+namespace kelvin::blocks {
+
+using core::Expr;
+
+std::vector<core::ParamDecl> sineParams(const std::string& unit) {
+  return {number("amplitude", unit, "1", "peak amplitude"), nonNegative("frequency", "Hz", "50", "frequency"),
+          number("phase", "rad", "0", "phase at t = 0"), number("offset", unit, "0", "value added to the sine")};
+}
+
+Expr sineWave(core::ComponentBuilder& b) {
+  const double omega = 2.0 * std::numbers::pi * b.param("frequency");
+  return b.param("offset") + b.param("amplitude") * sin(omega * b.time() + b.param("phase"));
+}
+
+Expr pulseWave(core::ComponentBuilder& b, const Pulse& pulse) {
+  const double duration = pulse.rise + pulse.width + pulse.fall;
+  if (duration > pulse.period)
+    b.fail("", "the pulse (rise + width + fall = " + formatValue(duration) + " s) does not fit in the period of " +
+                   formatValue(pulse.period) + " s");
+
+  core::ExprPool& pool = b.pool();
+  const Expr cycle = b.discrete("cycle", 0.0);
+  b.onClock(b.clock(pulse.delay, pulse.period), cycle, cycle + 1.0);
+  const Expr tau = b.time() - pulse.delay - (cycle - 1.0) * pulse.period;
+
+  const Expr v1 = pool.constant(pulse.v1);
+  const Expr v2 = pool.constant(pulse.v2);
+  // Built from the last segment backwards; a segment of zero length is left out.
+  Expr wave = v1;
+  const double fallStart = pulse.rise + pulse.width;
+  if (pulse.fall > 0.0)
+    wave = ifThenElse(less(tau, pool.constant(fallStart + pulse.fall)),
+                      v2 + (pulse.v1 - pulse.v2) * (tau - fallStart) / pulse.fall, wave);
+  wave = ifThenElse(less(tau, pool.constant(fallStart)), v2, wave);
+  if (pulse.rise > 0.0)
+    wave = ifThenElse(less(tau, pool.constant(pulse.rise)), v1 + (pulse.v2 - pulse.v1) * tau / pulse.rise, wave);
+  // Before the first tick (t < delay) the counter is 0.
+  return ifThenElse(less(cycle, pool.constant(0.5)), v1, wave);
+}
+
+}  // namespace kelvin::blocks

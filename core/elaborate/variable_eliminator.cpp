@@ -1,0 +1,127 @@
+#include "elaborate/variable_eliminator.h"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+#include "expr/tape.h"
+
+namespace kelvin::core {
+
+namespace {
+/// y solved from residual = a·y + rest = 0. A linear residual is rebuilt as a flat
+/// linear combination (no nesting is carried into the equations it goes to).
+Expr definitionOf(ExprPool& pool, Expr residual, int y, double a) {
+  Expr rest = pool.substitute(residual, {{y, pool.constant(0.0)}});
+  const ExprNode& node = rest.node();
+  if (!node.linear || node.timeOrDiscrete) return -rest / a;
+  // Linear with constant coefficients: its gradient and its value at zero are exact.
+  const Tape tape(pool, rest, {});
+  const std::size_t n = tape.size();
+  std::vector<double> work(n), adjoint(n), gradient(tape.leaves().size());
+  int highest = 0;
+  for (const TapeLeaf& leaf : tape.leaves()) highest = std::max(highest, leaf.index);
+  const std::vector<double> zeros(static_cast<std::size_t>(highest) + 1, 0.0);
+  const EvalPoint origin{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
+  Expr value = pool.constant(-tape.gradient(origin, work.data(), adjoint.data(), gradient.data()) / a);
+  for (std::size_t k = 0; k < tape.leaves().size(); ++k) {
+    const TapeLeaf& leaf = tape.leaves()[k];
+    Expr unknown = leaf.derivative ? pool.derivative(leaf.index) : pool.variable(leaf.index);
+    value = value + pool.constant(-gradient[k] / a) * unknown;
+  }
+  return value;
+}
+}  // namespace
+
+int VariableEliminator::run(FlatSystem& system) {
+  ExprPool& pool = *system.pool;
+  const int n = static_cast<int>(system.unknowns.size());
+  const int m = static_cast<int>(system.equations.size());
+
+  // Who uses what.
+  std::vector<std::set<int>> usedBy(n);
+  std::vector<bool> underDer(n, false);
+  std::vector<std::vector<int>> uses(m);
+  for (int e = 0; e < m; ++e) {
+    std::vector<int> vars, ders;
+    pool.collectUnknowns(system.equations[e].residual, vars, ders);
+    for (int d : ders) underDer[d] = true;
+    vars.insert(vars.end(), ders.begin(), ders.end());
+    std::sort(vars.begin(), vars.end());
+    vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+    for (int v : vars) usedBy[v].insert(e);
+    uses[e] = std::move(vars);
+  }
+
+  // Long equations (the conservation law of a ground node with thousands of
+  // branches) are rewritten once at the end instead of after every elimination,
+  // and never used to eliminate: that keeps the whole pass linear in the size.
+  std::vector<bool> deferred(m, false);
+  for (int e = 0; e < m; ++e) deferred[e] = static_cast<int>(uses[e].size()) > kMaxUses;
+  std::vector<bool> removedEquation(m, false);
+  std::vector<std::pair<int, Expr>> definitions;  // in order of elimination; each uses only later ones
+  for (int e = 0; e < m; ++e) {
+    if (deferred[e]) continue;
+    Expr residual = system.equations[e].residual;
+    for (int v : uses[e]) {
+      if (system.unknowns[v].state || underDer[v] || static_cast<int>(usedBy[v].size()) > kMaxUses) continue;
+      const auto a = pool.linearCoefficient(residual, v);
+      if (!a || *a == 0.0) continue;
+      // y = -(rest)/a, where rest is the residual with y set to zero.
+      Expr value = definitionOf(pool, residual, v, *a);
+      std::vector<int> newVars, newDers;
+      pool.collectUnknowns(value, newVars, newDers);
+      if (static_cast<int>(newVars.size() + newDers.size()) > kMaxDefinitionSize) continue;
+      const std::unordered_map<int, Expr> replace{{v, value}};
+      for (int other : usedBy[v]) {
+        if (other == e || deferred[other]) continue;
+        system.equations[other].residual = pool.substitute(system.equations[other].residual, replace);
+        for (int w : newVars)
+          if (usedBy[w].insert(other).second) uses[other].push_back(w);
+        for (int w : newDers) {
+          underDer[w] = true;
+          if (usedBy[w].insert(other).second) uses[other].push_back(w);
+        }
+      }
+      for (int w : uses[e]) usedBy[w].erase(e);
+      definitions.emplace_back(v, value);
+      usedBy[v].clear();
+      removedEquation[e] = true;
+      break;
+    }
+  }
+  if (definitions.empty()) return 0;
+
+  // Renumber the survivors; express each eliminated unknown over them (latest first,
+  // since a definition uses only unknowns eliminated after it).
+  std::vector<bool> eliminated(n, false);
+  for (const auto& [v, expr] : definitions) eliminated[v] = true;
+  std::unordered_map<int, Expr> renumber;
+  std::vector<FlatUnknown> unknowns;
+  for (int v = 0; v < n; ++v) {
+    if (eliminated[v]) continue;
+    renumber.emplace(v, pool.variable(static_cast<int>(unknowns.size())));
+    unknowns.push_back(system.unknowns[v]);
+  }
+  for (auto it = definitions.rbegin(); it != definitions.rend(); ++it)
+    renumber.emplace(it->first, pool.substitute(it->second, renumber));
+  std::vector<FlatEquation> equations;
+  for (int e = 0; e < m; ++e) {
+    if (removedEquation[e]) continue;
+    FlatEquation eq = system.equations[e];
+    eq.residual = pool.substitute(eq.residual, renumber);
+    equations.push_back(eq);
+  }
+  auto rewrite = [&](Expr& x) { x = pool.substitute(x, renumber); };
+  for (FlatSignal& s : system.signals) rewrite(s.value);
+  for (FlatNode& node : system.nodes) rewrite(node.across);
+  for (Expr& x : system.energies) rewrite(x);
+  for (FlatClock& clock : system.clocks)
+    for (FlatClockUpdate& u : clock.updates) rewrite(u.value);
+  const int removed = static_cast<int>(definitions.size());
+  system.equations = std::move(equations);
+  system.unknowns = std::move(unknowns);
+  return removed;
+}
+
+}  // namespace kelvin::core

@@ -1,0 +1,33 @@
+#pragma once
+// A sparse LU factorisation (SuiteSparse KLU) for matrices whose pattern is
+// fixed: the symbolic analysis (ordering) is done once, then each new set of
+// values is refactorised, reusing the pivot order when it stays stable.
+
+#include <memory>
+#include <vector>
+
+namespace kelvin::core {
+
+class SparseLu {
+ public:
+  /// The CSC pattern (n×n, columnStart has n+1 entries). The vectors are
+  /// observed and must outlive this object.
+  SparseLu(int n, const std::vector<int>& columnStart, const std::vector<int>& rowIndex);
+  ~SparseLu();
+  SparseLu(const SparseLu&) = delete;
+  SparseLu& operator=(const SparseLu&) = delete;
+
+  /// Factorises the matrix with these values (in pattern order). Returns false if singular.
+  bool factorize(const double* values);
+  /// Solves A x = b in place. Precondition: the last factorize() succeeded.
+  void solve(double* b);
+
+ private:
+  struct Klu;
+  std::unique_ptr<Klu> klu_;
+  int n_;
+  const std::vector<int>& columnStart_;
+  const std::vector<int>& rowIndex_;
+};
+
+}  // namespace kelvin::core

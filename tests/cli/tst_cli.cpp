@@ -1,0 +1,94 @@
+// Sanity checks of kelvin-cli's contract (DESIGN.md, "The CLI contract"):
+// exit codes, usage text, diagnostics naming the file, and no partial output.
+
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct CliRun {
+  int exitCode = -1;
+  QString out;
+  QString err;
+};
+
+CliRun runCli(const QStringList& arguments) {
+  QProcess process;
+  process.start(QStringLiteral(KELVIN_CLI_PATH), arguments);
+  CliRun run;
+  if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit) return run;
+  run.exitCode = process.exitCode();
+  run.out = QString::fromUtf8(process.readAllStandardOutput());
+  run.err = QString::fromUtf8(process.readAllStandardError());
+  return run;
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void helpExitsZeroAndListsCommands() {
+    const CliRun run = runCli({QStringLiteral("--help")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains(QStringLiteral("Usage: kelvin-cli")));
+    QVERIFY(run.out.contains(QStringLiteral("validate")));
+    QVERIFY(run.out.contains(QStringLiteral("simulate")));
+  }
+
+  void usageErrorsExitOne_data() {
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no command") << QStringList{} << QStringLiteral("no command given");
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")}
+                                     << QStringLiteral("unknown command 'frobnicate'");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("simulate"), QStringLiteral("m.kelvin"),
+                                                   QStringLiteral("--bogus")}
+                                    << QStringLiteral("unknown option '--bogus'");
+    QTest::newRow("bad number") << QStringList{QStringLiteral("simulate"), QStringLiteral("m.kelvin"),
+                                               QStringLiteral("--stop"), QStringLiteral("ten")}
+                                << QStringLiteral("'ten' is not a number");
+    QTest::newRow("bad log level") << QStringList{QStringLiteral("--log-level"), QStringLiteral("loud"),
+                                                  QStringLiteral("validate"), QStringLiteral("m.kelvin")}
+                                   << QStringLiteral("unknown log level 'loud'");
+    QTest::newRow("missing model") << QStringList{QStringLiteral("validate")} << QStringLiteral("missing model file");
+  }
+
+  void usageErrorsExitOne() {
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const CliRun run = runCli(arguments);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    QVERIFY2(run.err.contains(QStringLiteral("Usage: kelvin-cli")), qPrintable(run.err));
+    QVERIFY(run.out.isEmpty());
+  }
+
+  void validateMissingFileExitsTwoNamingIt() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString missing = dir.filePath(QStringLiteral("no_such_model.kelvin"));
+    const CliRun run = runCli({QStringLiteral("validate"), missing});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(missing), qPrintable(run.err));
+  }
+
+  void simulateIntoMissingDirectoryLeavesNoFile() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(QStringLiteral("missing/result.csv"));
+    const QString model = QStringLiteral(KELVIN_EXAMPLES_DIR "/rc_lowpass.kelvin");
+    const CliRun run = runCli({QStringLiteral("simulate"), model, QStringLiteral("--out"), out});
+    QVERIFY2(run.exitCode != 0, qPrintable(run.err));
+    QVERIFY2(run.err.contains(out), qPrintable(run.err));
+    QVERIFY(!QFileInfo::exists(out));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList{});
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

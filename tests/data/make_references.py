@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Regenerates the independent reference data in tests/data/ (see README.md there).
+
+  rc_ladder_1000.cir             the 1000-section RC ladder netlist (from bench/make_rc_ladder.py,
+                                 with tight tolerances, a small maximum step and exact sample times)
+  rc_ladder_1000_ngspice.csv     v(n1), v(n10), v(n100), v(n1000) at 0.1u, 0.2u, 0.5u, 1u, by ngspice
+  rc_ladder_1000_analytic.csv    the same, from the closed form of the semi-infinite ladder
+  half_wave_rectifier_ngspice.csv  the rectifier's load voltage every 0.1 ms, by ngspice
+                                 (netlist half_wave_rectifier.cir, written by hand)
+
+Prints the rectifier ripple (max - min of the load voltage over 80..100 ms).
+Needs ngspice (Debian package ngspice) and python3 only.
+Usage: tests/data/make_references.py
+"""
+
+import importlib.util
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+
+LADDER_N = 1000
+LADDER_NODES = (1, 10, 100, 1000)
+LADDER_TIMES = (0.1e-6, 0.2e-6, 0.5e-6, 1e-6)
+LADDER_RC = 1e3 * 1e-12
+RECTIFIER_OUTPUT_STEP = 1e-4
+RECTIFIER_STOP = 0.1
+
+
+def load_ladder_generator():
+    path = os.path.join(ROOT, "bench", "make_rc_ladder.py")
+    spec = importlib.util.spec_from_file_location("make_rc_ladder", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def ladder_netlist():
+    ladder = load_ladder_generator()
+    text = ladder.spice_netlist(LADDER_N, reltol="1e-6", abstol="1e-15", vntol="1e-12",
+                                tstep="1n", tmax="0.1n", print_nodes=False)
+    assert text.endswith(".end\n")
+    extra = [
+        "* Breakpoints only: a PWL source whose corners force solver time points exactly at the sample",
+        "* times, so the values read there are not interpolated. It is not connected to the ladder.",
+        "Vbreak brk 0 PWL(0 0 0.1u 1 0.2u 0 0.5u 1 1u 0)",
+        "Rbreak brk 0 1k",
+        ".control",
+        "set numdgt=16",
+        "set wr_singlescale",
+        "set wr_vecnames",
+        "run",
+        "wrdata {out} " + " ".join(f"v(n{k})" for k in LADDER_NODES),
+        "quit 0",
+        ".endc",
+    ]
+    return text[: -len(".end\n")] + "\n".join(extra) + "\n.end\n"
+
+
+def run_ngspice(netlist_path, data_path):
+    """Runs ngspice in batch mode on a netlist whose .control block writes `{out}`; returns rows of floats."""
+    with open(netlist_path, encoding="utf-8") as f:
+        text = f.read().replace("{out}", data_path)
+    with tempfile.NamedTemporaryFile("w", suffix=".cir", delete=False) as tmp:
+        tmp.write(text)
+    try:
+        done = subprocess.run(["ngspice", "-b", tmp.name], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"ngspice failed on {netlist_path}:\n{done.stderr}")
+    finally:
+        os.unlink(tmp.name)
+    with open(data_path, encoding="utf-8") as f:
+        header = f.readline().split()
+        rows = [[float(x) for x in line.split()] for line in f if line.strip()]
+    return header, rows
+
+
+def value_at(rows, column, t):
+    """The value at a solver time point equal to t (to 1e-9 relative); such points exist by construction."""
+    for row in rows:
+        if abs(row[0] - t) <= 1e-9 * t:
+            return row[column]
+    raise RuntimeError(f"ngspice has no time point at {t}")
+
+
+def scaled_bessel_i(x, m_max):
+    """e^{-x} I_m(x) for m = 0..m_max by Miller's backward recurrence, normalised with
+    I_0 + 2 sum_{m>=1} I_m = e^x."""
+    start = int(x + 60 * math.sqrt(x) + 100) + m_max
+    values = [0.0] * (start + 2)
+    values[start] = 1e-300
+    for m in range(start, 0, -1):
+        values[m - 1] = values[m + 1] + (2.0 * m / x) * values[m]
+        if values[m - 1] > 1e250:  # rescale to stay in range
+            values = [v * 1e-250 for v in values]
+    total = values[0] + 2.0 * sum(values[1:])
+    return [v / total for v in values[: m_max + 1]], [v / total for v in values]
+
+
+def ladder_analytic(k, t):
+    """Node k of a semi-infinite RC ladder driven by a 1 V step, all capacitors starting at 0:
+    C dv_k/dt = (v_{k-1} - 2 v_k + v_{k+1}) / R, v_0 = 1. With s = t/RC and G_m = e^{-2s} I_m(2s)
+    (the lattice heat kernel), images give v_k(t) = G_k + 2 sum_{m>k} G_m. The 1000-section ladder's
+    open end is ~1000 sections away from the diffusion front (~sqrt(2s) <= 45 sections at 1 us), so
+    its effect on these nodes is far below double precision."""
+    s = t / LADDER_RC
+    _, g = scaled_bessel_i(2 * s, k)
+    return g[k] + 2.0 * sum(g[k + 1:])
+
+
+def write_csv(path, header, rows):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(",".join(header) + "\n")
+        for row in rows:
+            f.write(",".join(f"{v:.10e}" if isinstance(v, float) else str(v) for v in row) + "\n")
+
+
+def main():
+    columns = ["time"] + [f"v_n{k}" for k in LADDER_NODES]
+
+    cir = os.path.join(HERE, "rc_ladder_1000.cir")
+    with open(cir, "w", encoding="utf-8") as f:
+        f.write(ladder_netlist())
+    with tempfile.TemporaryDirectory() as tmp:
+        _, rows = run_ngspice(cir, os.path.join(tmp, "ladder.txt"))
+    table = [[t] + [value_at(rows, 1 + i, t) for i in range(len(LADDER_NODES))] for t in LADDER_TIMES]
+    write_csv(os.path.join(HERE, "rc_ladder_1000_ngspice.csv"), columns, table)
+
+    analytic = [[t] + [ladder_analytic(k, t) for k in LADDER_NODES] for t in LADDER_TIMES]
+    write_csv(os.path.join(HERE, "rc_ladder_1000_analytic.csv"), columns, analytic)
+
+    print("RC ladder, 1000 sections: ngspice | closed form")
+    for spice_row, exact_row in zip(table, analytic):
+        cells = "  ".join(f"{a:.9e} | {b:.9e}" for a, b in zip(spice_row[1:], exact_row[1:]))
+        print(f"  t = {spice_row[0]:.1e}: {cells}")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        _, rows = run_ngspice(os.path.join(HERE, "half_wave_rectifier.cir"), os.path.join(tmp, "rect.txt"))
+    samples = round(RECTIFIER_STOP / RECTIFIER_OUTPUT_STEP)
+    grid = [[i * RECTIFIER_OUTPUT_STEP, value_at_or_interpolate(rows, i * RECTIFIER_OUTPUT_STEP)]
+            for i in range(samples + 1)]
+    write_csv(os.path.join(HERE, "half_wave_rectifier_ngspice.csv"), ["time", "v_load"], grid)
+    last = [row[1] for row in rows if 0.08 - 1e-12 <= row[0] <= 0.1 + 1e-12]
+    print(f"Half-wave rectifier: {len(rows)} ngspice time points; over 80..100 ms: "
+          f"max {max(last):.9f} V, min {min(last):.9f} V, ripple {max(last) - min(last):.9f} V")
+    return 0
+
+
+def value_at_or_interpolate(rows, t):
+    """Linear interpolation between the solver's time points (exact at t = 0)."""
+    lo, hi = 0, len(rows) - 1
+    if t <= rows[0][0]:
+        return rows[0][1]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if rows[mid][0] <= t:
+            lo = mid
+        else:
+            hi = mid
+    (t0, v0), (t1, v1) = rows[lo][:2], rows[hi][:2]
+    return v0 + (v1 - v0) * (t - t0) / (t1 - t0) if t1 > t0 else v0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
