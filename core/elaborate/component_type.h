@@ -98,8 +98,14 @@ class ComponentBuilder {
   virtual Expr discrete(const std::string& name, double start) = 0;
   /// A clock ticking exactly at offset + k·period, k = 0, 1, ... (no drift). Returns its id.
   virtual int clock(double offset, double period) = 0;
-  /// At every tick of `clock`, d ← newValue, evaluated from the values just before the tick.
+  /// A clock that ticks whenever `condition` (a relation, e.g. greater(u, 0.5)) becomes true.
+  virtual int triggeredClock(Expr condition) = 0;
+  /// At every tick of `clock`, d ← newValue, evaluated from the values just before the
+  /// tick; all such updates of a tick take effect together.
   virtual void onClock(int clock, Expr discreteVariable, Expr newValue) = 0;
+  /// At every tick of `clock`, after the onClock updates have taken effect and the
+  /// continuous part is consistent again: d ← newValue (sampling, as a sample-and-hold does).
+  virtual void onSample(int clock, Expr discreteVariable, Expr newValue) = 0;
 
   virtual Expr time() = 0;
   /// Adds the equation residual = 0.

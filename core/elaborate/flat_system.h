@@ -49,11 +49,14 @@ struct FlatDiscrete {
 struct FlatClockUpdate {
   int discrete = 0;
   Expr value;
+  bool sample = false;  // evaluated after the plain updates of the tick took effect
 };
 
+/// Ticks at offset + k·period, or, when `trigger` is valid, whenever that relation becomes true.
 struct FlatClock {
   double offset = 0.0;
   double period = 0.0;
+  Expr trigger;
   int block = -1;
   std::vector<FlatClockUpdate> updates;
 };

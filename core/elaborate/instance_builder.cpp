@@ -116,13 +116,24 @@ Expr InstanceBuilder::discrete(const std::string& name, double start) {
 
 int InstanceBuilder::clock(double offset, double period) {
   if (!(period > 0.0) || !std::isfinite(offset)) fail("", "a clock needs a period > 0 and a finite offset");
-  system_.clocks.push_back({offset, period, block_, {}});
+  system_.clocks.push_back({offset, period, {}, block_, {}});
+  return static_cast<int>(system_.clocks.size()) - 1;
+}
+
+int InstanceBuilder::triggeredClock(Expr condition) {
+  if (!isRelation(condition.node().op)) fail("", "a triggered clock needs a relation such as u > 0.5");
+  system_.clocks.push_back({0.0, 0.0, condition, block_, {}});
   return static_cast<int>(system_.clocks.size()) - 1;
 }
 
 void InstanceBuilder::onClock(int clock, Expr discreteVariable, Expr newValue) {
   if (discreteVariable.node().op != Op::Discrete) fail("", "onClock: not a discrete value");
-  system_.clocks.at(clock).updates.push_back({discreteVariable.node().index, newValue});
+  system_.clocks.at(clock).updates.push_back({discreteVariable.node().index, newValue, false});
+}
+
+void InstanceBuilder::onSample(int clock, Expr discreteVariable, Expr newValue) {
+  if (discreteVariable.node().op != Op::Discrete) fail("", "onSample: not a discrete value");
+  system_.clocks.at(clock).updates.push_back({discreteVariable.node().index, newValue, true});
 }
 
 void InstanceBuilder::equation(Expr residual) { system_.equations.push_back({residual, block_, -1}); }

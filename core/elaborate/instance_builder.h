@@ -45,7 +45,9 @@ class InstanceBuilder final : public ComponentBuilder {
   Expr state(const std::string& name, double start) override;
   Expr discrete(const std::string& name, double start) override;
   int clock(double offset, double period) override;
+  int triggeredClock(Expr condition) override;
   void onClock(int clock, Expr discreteVariable, Expr newValue) override;
+  void onSample(int clock, Expr discreteVariable, Expr newValue) override;
   Expr time() override { return system_.pool->time(); }
   void equation(Expr residual) override;
   void energy(Expr stored) override;

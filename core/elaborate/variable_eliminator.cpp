@@ -116,8 +116,10 @@ int VariableEliminator::run(FlatSystem& system) {
   for (FlatSignal& s : system.signals) rewrite(s.value);
   for (FlatNode& node : system.nodes) rewrite(node.across);
   for (Expr& x : system.energies) rewrite(x);
-  for (FlatClock& clock : system.clocks)
+  for (FlatClock& clock : system.clocks) {
     for (FlatClockUpdate& u : clock.updates) rewrite(u.value);
+    if (clock.trigger.valid()) rewrite(clock.trigger);
+  }
   const int removed = static_cast<int>(definitions.size());
   system.equations = std::move(equations);
   system.unknowns = std::move(unknowns);

@@ -1,11 +1,14 @@
 #include "run/simulator.h"
 
+#include <map>
+
 #include <spdlog/spdlog.h>
 
 #include "elaborate/elaborator.h"
 #include "elaborate/variable_eliminator.h"
 #include "expr/si_number.h"
 #include "run/compiled_model.h"
+#include "solve/fixed_step_integrator.h"
 #include "solve/ida_integrator.h"
 #include "structure/structural_check.h"
 
@@ -57,12 +60,21 @@ const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled
 }
 
 SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions& options,
-                         const SampleCallback& onSample, const std::atomic<bool>* cancel) {
+                         const SampleCallback& onSample, const std::atomic<bool>* cancel,
+                         const EventCallback& onEvent) {
+  const std::string& file = compiled.file();
   if (!(options.stopTime > options.startTime))
-    throw ModelError(Diagnostic{compiled.file(), "", "", "stop time must be after the start time"});
-  if (options.solver != "ida")
-    throw ModelError(Diagnostic{compiled.file(), "", "", "solver '" + options.solver + "' is not available; use ida"});
-  return IdaIntegrator(compiled.dae(), options, compiled.file()).run(onSample, cancel);
+    throw ModelError(Diagnostic{file, "", "", "stop time must be after the start time"});
+  if (options.solver == "ida") return IdaIntegrator(compiled.dae(), options, file).run(onSample, cancel, onEvent);
+  const std::map<std::string, FixedStepMethod> methods{{"euler", FixedStepMethod::ImplicitEuler},
+                                                       {"trapezoid", FixedStepMethod::Trapezoidal},
+                                                       {"bdf2", FixedStepMethod::Bdf2}};
+  auto method = methods.find(options.solver);
+  if (method == methods.end())
+    throw ModelError(Diagnostic{file, "", "", "unknown solver '" + options.solver + "': use ida, euler, trapezoid or bdf2"});
+  if (!(options.step > 0.0))
+    throw ModelError(Diagnostic{file, "", "", "the " + options.solver + " solver needs a step (--step H)"});
+  return FixedStepIntegrator(compiled.dae(), method->second, options, file).run(onSample, cancel, onEvent);
 }
 
 }  // namespace kelvin::core

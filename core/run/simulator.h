@@ -26,6 +26,8 @@ struct SimulationOptions {
   /// Fixed-step solvers: the step. ida: the output interval (0: every accepted step).
   double step = 0.0;
   bool projection = true;
+  /// Largest step the variable-step solver may take (0: no limit).
+  double maxStep = 0.0;
 
   /// Reads the model's settings (stop time and step accept SI prefixes).
   /// Throws ModelError naming the setting when a value does not parse.
@@ -40,6 +42,14 @@ struct SimulationStats {
   bool cancelled = false;
   double endTime = 0.0;
 };
+
+/// One entry of the event log: when, which block, what changed.
+struct EventRecord {
+  double time = 0.0;
+  std::string block;
+  std::string what;
+};
+using EventCallback = std::function<void(const EventRecord& event)>;
 
 /// Called with each output sample: time and the values of every signal of
 /// CompiledModel::signalNames(), in that order.
@@ -64,6 +74,7 @@ const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled
 /// checked every step. Throws SimulationError (a ModelError) on solver failure,
 /// naming the time and the block whose equation failed.
 SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions& options,
-                         const SampleCallback& onSample, const std::atomic<bool>* cancel = nullptr);
+                         const SampleCallback& onSample, const std::atomic<bool>* cancel = nullptr,
+                         const EventCallback& onEvent = {});
 
 }  // namespace kelvin::core

@@ -57,8 +57,10 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   SwitchNumbering numbering(pool);
   for (const FlatEquation& eq : flat.equations) numbering.add(eq.residual, eq.block);
   for (const FlatSignal& s : flat.signals) numbering.add(s.value, -1);
-  for (const FlatClock& c : flat.clocks)
+  for (const FlatClock& c : flat.clocks) {
     for (const FlatClockUpdate& u : c.updates) numbering.add(u.value, c.block);
+    if (c.trigger.valid()) numbering.add(c.trigger, c.block);
+  }
   switches_ = numbering.info;
   const std::unordered_map<std::uint32_t, int>& switchIndex = numbering.index;
   for (std::uint32_t id : numbering.nodes) {
@@ -113,10 +115,13 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   }
 
   for (const FlatClock& c : flat.clocks) {
-    std::vector<std::pair<int, Tape>> updates;
-    for (const FlatClockUpdate& u : c.updates) updates.emplace_back(u.discrete, Tape(pool, u.value, switchIndex));
-    for (const auto& [d, t] : updates) maxTape_ = std::max(maxTape_, t.size());
+    std::vector<ClockUpdate> updates;
+    for (const FlatClockUpdate& u : c.updates) {
+      updates.push_back({u.discrete, u.sample, Tape(pool, u.value, switchIndex)});
+      maxTape_ = std::max(maxTape_, updates.back().value.size());
+    }
     clockUpdates_.push_back(std::move(updates));
+    clockTrigger_.push_back(c.trigger.valid() ? switchIndex.at(c.trigger.id()) : -1);
   }
   for (const FlatSignal& s : flat.signals) {
     signalTapes_.emplace_back(pool, s.value, switchIndex);
@@ -173,10 +178,11 @@ std::vector<std::uint8_t> DaeSystem::switchOutcomes(const EvalPoint& at, DaeWork
   return outcome;
 }
 
-void DaeSystem::updateDiscretes(int clock, const EvalPoint& at, std::vector<double>& discrete,
+void DaeSystem::updateDiscretes(int clock, bool sample, const EvalPoint& at, std::vector<double>& discrete,
                                 DaeWorkspace& ws) const {
   std::vector<std::pair<int, double>> next;
-  for (const auto& [d, tape] : clockUpdates_[clock]) next.emplace_back(d, tape.evaluate(at, ws.work.data()));
+  for (const ClockUpdate& u : clockUpdates_[clock])
+    if (u.sample == sample) next.emplace_back(u.discrete, u.value.evaluate(at, ws.work.data()));
   for (const auto& [d, value] : next) discrete[d] = value;
 }
 

@@ -48,6 +48,11 @@ class DaeSystem {
   /// ∂F/∂y and ∂F/∂y' separately, at pattern entries.
   void jacobianParts(const EvalPoint& at, double* dy, double* dyp, DaeWorkspace& ws) const;
 
+  /// True when every equation is linear with constant coefficients (a constant Jacobian).
+  bool linear() const { return nonlinearEquations_.empty(); }
+  /// The block that owns an equation, or "node joining ..." for a conservation law.
+  std::string equationOrigin(int equation) const { return flat_.equationOrigin(equation); }
+
   int switchCount() const { return static_cast<int>(switches_.size()); }
   const SwitchInfo& switchInfo(int s) const { return switches_[s]; }
   /// g[s]: the event function of switch s (crosses zero where its outcome changes).
@@ -55,8 +60,12 @@ class DaeSystem {
   /// Outcomes of every switch from the values at the point.
   std::vector<std::uint8_t> switchOutcomes(const EvalPoint& at, DaeWorkspace& ws) const;
 
-  /// Applies the updates of clock c: d ← new values, all computed from the old ones.
-  void updateDiscretes(int clock, const EvalPoint& at, std::vector<double>& discrete, DaeWorkspace& ws) const;
+  /// Applies the plain (sample = false) or the sampling (sample = true) updates of
+  /// clock c: d ← new values, all computed from the values before any of them.
+  void updateDiscretes(int clock, bool sample, const EvalPoint& at, std::vector<double>& discrete,
+                       DaeWorkspace& ws) const;
+  /// The switch whose turning true ticks clock c, or -1 for a periodic clock.
+  int clockTrigger(int clock) const { return clockTrigger_[clock]; }
 
   int signalCount() const { return static_cast<int>(signalTapes_.size()); }
   void signals(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
@@ -74,7 +83,13 @@ class DaeSystem {
   std::vector<int> nonlinearEquations_;
   std::vector<SwitchInfo> switches_;
   std::vector<Tape> indicatorTapes_;
-  std::vector<std::vector<std::pair<int, Tape>>> clockUpdates_;
+  struct ClockUpdate {
+    int discrete;
+    bool sample;
+    Tape value;
+  };
+  std::vector<std::vector<ClockUpdate>> clockUpdates_;
+  std::vector<int> clockTrigger_;
   std::vector<Tape> signalTapes_;
   std::size_t maxTape_ = 1, maxLeaves_ = 1;
 };

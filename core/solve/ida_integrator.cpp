@@ -14,9 +14,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "solve/consistent_initializer.h"
+#include "solve/simulation_run.h"
 #include "solve/simulation_error.h"
-#include "solve/time_events.h"
 
 namespace kelvin::core {
 
@@ -116,59 +115,16 @@ std::vector<double> copyFrom(N_Vector v) {
 IdaIntegrator::IdaIntegrator(const DaeSystem& dae, SimulationOptions options, std::string file)
     : dae_(dae), options_(std::move(options)), file_(std::move(file)) {}
 
-SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::atomic<bool>* cancel) {
+SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::atomic<bool>* cancel,
+                                   const EventCallback& onEvent) {
   const FlatSystem& flat = dae_.flat();
   const int n = dae_.size();
   const int size = std::max(n, 1);  // SUNDIALS wants a non-empty vector; a model of signals only may have none
-  std::vector<double> y(size, 0.0), yp(size, 0.0), discrete;
-  for (int i = 0; i < n; ++i) y[i] = flat.unknowns[i].start;
-  for (const FlatDiscrete& d : flat.discretes) discrete.push_back(d.start);
-  discrete.push_back(0.0);  // never empty, so data() is valid
-
-  std::vector<std::uint8_t> switches;
-  DaeWorkspace ws = dae_.makeWorkspace();
-  double t = options_.startTime;
-  {
-    const EvalPoint at{t, y.data(), yp.data(), discrete.data(), nullptr};
-    switches = dae_.switchOutcomes(at, ws);
-    switches.push_back(0);
-  }
-  ConsistentInitializer init(dae_, file_);
-  TimeEvents clocks(flat.clocks);
-  clocks.startAt(t);
-  SimulationStats stats;
-
-  // Consistent values, and derivatives of the algebraic unknowns too (IDA's first
-  // predictor uses them): by a second initialisation a small time δ later.
-  const double delta = 1e-8 * std::max(std::abs(options_.stopTime - options_.startTime), 1e-3);
-  auto initialise = [&](double at) {
-    init.solve(at, y, yp, discrete, switches);
-    std::vector<double> yLater = y, ypLater = yp;
-    std::vector<std::uint8_t> switchesLater = switches;
-    for (int i = 0; i < n; ++i)
-      if (dae_.isState(i)) yLater[i] += delta * yp[i];
-    init.solve(at + delta, yLater, ypLater, discrete, switchesLater);
-    for (int i = 0; i < n; ++i)
-      if (!dae_.isState(i)) yp[i] = (yLater[i] - y[i]) / delta;
-  };
-  auto applyTicks = [&](double at) {
-    const EvalPoint point{at, y.data(), yp.data(), discrete.data(), switches.data()};
-    for (int c : clocks.take(at)) dae_.updateDiscretes(c, point, discrete, ws);
-  };
-  initialise(t);
-  if (clocks.next() <= t) {
-    applyTicks(t);
-    initialise(t);
-  }
-
-  std::vector<double> signalValues(dae_.signalCount());
-  auto emit = [&](double time, const double* yy, const double* yyp) {
-    const EvalPoint at{time, yy, yyp, discrete.data(), switches.data()};
-    dae_.signals(at, signalValues.data(), ws);
-    onSample(time, signalValues);
-  };
-  emit(t, y.data(), yp.data());
+  SimulationRun run(dae_, options_, file_, onSample, onEvent);
+  run.start();
   spdlog::debug("IDA: consistent initial state found");
+  double t = options_.startTime;
+  SimulationStats stats;
 
   IdaSession s;
   if (SUNContext_Create(nullptr, &s.context) != 0) throw std::runtime_error("SUNDIALS context");
@@ -178,11 +134,12 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   s.scratch = N_VNew_Serial(size, s.context);
   s.outputY = N_VNew_Serial(size, s.context);
   s.outputYp = N_VNew_Serial(size, s.context);
-  copyTo(s.y, y);
-  copyTo(s.yp, yp);
+  copyTo(s.y, run.y);
+  copyTo(s.yp, run.yp);
   for (int i = 0; i < size; ++i) N_VGetArrayPointer(s.id)[i] = i < n && dae_.isState(i) ? 1.0 : 0.0;
 
-  Callbacks cb{&dae_, dae_.makeWorkspace(), &discrete, &switches, std::vector<double>(dae_.nonZeros()), 0, 0, {}};
+  Callbacks cb{&dae_, dae_.makeWorkspace(), &run.discrete, &run.switches, std::vector<double>(dae_.nonZeros()),
+               0, 0, {}};
   s.mem = IDACreate(s.context);
   IDASetErrHandlerFn(s.mem, errorHandler, &cb);
   IDAInit(s.mem, residualFn, t, s.y, s.yp);
@@ -190,6 +147,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   IDASetUserData(s.mem, &cb);
   IDASetId(s.mem, s.id);
   IDASetMaxNumSteps(s.mem, 1000000);
+  if (options_.maxStep > 0.0) IDASetMaxStep(s.mem, options_.maxStep);
   const bool sparse = n > kSparseThreshold;
   if (sparse) {
     s.matrix = SUNSparseMatrix(size, size, std::max(dae_.nonZeros(), 1), CSC_MAT, s.context);
@@ -212,19 +170,16 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
     // Name the unknown with the largest weighted local error, and its block.
     std::string block;
     std::string unknown;
-    if (n > 0 && IDAGetEstLocalErrors(s.mem, s.scratch) == IDA_SUCCESS) {
-      N_Vector weights = N_VClone(s.scratch);
-      if (IDAGetErrWeights(s.mem, weights) == IDA_SUCCESS) {
-        int worst = 0;
-        double worstValue = -1.0;
-        for (int i = 0; i < n; ++i) {
-          const double e = std::abs(N_VGetArrayPointer(s.scratch)[i] * N_VGetArrayPointer(weights)[i]);
-          if (e > worstValue) worstValue = e, worst = i;
-        }
-        unknown = flat.unknowns[worst].name;
-        if (flat.unknowns[worst].block >= 0) block = flat.blocks[flat.unknowns[worst].block].id;
+    if (n > 0 && IDAGetEstLocalErrors(s.mem, s.scratch) == IDA_SUCCESS &&
+        IDAGetErrWeights(s.mem, s.outputY) == IDA_SUCCESS) {
+      int worst = 0;
+      double worstValue = -1.0;
+      for (int i = 0; i < n; ++i) {
+        const double e = std::abs(N_VGetArrayPointer(s.scratch)[i] * N_VGetArrayPointer(s.outputY)[i]);
+        if (e > worstValue) worstValue = e, worst = i;
       }
-      N_VDestroy(weights);
+      unknown = flat.unknowns[worst].name;
+      if (flat.unknowns[worst].block >= 0) block = flat.blocks[flat.unknowns[worst].block].id;
     }
     std::ostringstream os;
     os << "solver failed at t = " << t << " s: " << what;
@@ -238,7 +193,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
       stats.cancelled = true;
       break;
     }
-    const double tstop = std::min(stop, clocks.next());
+    const double tstop = std::min(stop, run.nextTick());
     IDASetStopTime(s.mem, tstop);
     double tret = t;
     const int flag = IDASolve(s.mem, tstop, &tret, s.y, s.yp, IDA_ONE_STEP);
@@ -251,37 +206,33 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
         const double to = outputTime(nextOutput);  // IDAGetDky accepts rounding beyond tret
         IDAGetDky(s.mem, to, 0, s.outputY);
         IDAGetDky(s.mem, to, 1, s.outputYp);
-        emit(to, N_VGetArrayPointer(s.outputY), N_VGetArrayPointer(s.outputYp));
+        run.emit(to, N_VGetArrayPointer(s.outputY), N_VGetArrayPointer(s.outputYp));
       }
     } else {
-      emit(tret, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
+      run.emit(tret, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
     }
     t = tret;
 
     const bool rootHit = flag == IDA_ROOT_RETURN;
-    const bool tickHit = flag == IDA_TSTOP_RETURN && clocks.next() <= t;
+    const bool tickHit = flag == IDA_TSTOP_RETURN && run.nextTick() <= t;
     if (!rootHit && !tickHit) continue;
 
-    // An event: update switches and discrete values, re-initialise, restart.
-    ++stats.events;
-    y = copyFrom(s.y);
-    yp = copyFrom(s.yp);
+    // An event: update switches or discrete values, re-initialise, restart.
+    run.y = copyFrom(s.y);
+    run.yp = copyFrom(s.yp);
     if (rootHit) {
       IDAGetRootInfo(s.mem, fired.data());
-      for (int k = 0; k < dae_.switchCount(); ++k)
-        if (fired[k] != 0) {
-          switches[k] = Tape::switchOutcome(dae_.switchInfo(k).op, fired[k] > 0 ? 1.0 : -1.0, 0.0);
-        }
+      run.switchesFired(t, fired);
     }
-    if (tickHit) applyTicks(t);
-    initialise(t);
-    copyTo(s.y, y);
-    copyTo(s.yp, yp);
+    if (tickHit) run.tick(t);
+    copyTo(s.y, run.y);
+    copyTo(s.yp, run.yp);
     IDAReInit(s.mem, t, s.y, s.yp);
-    if (interval <= 0.0) emit(t, y.data(), yp.data());
+    if (interval <= 0.0) run.emit(t, run.y.data(), run.yp.data());
   }
   spdlog::debug("IDA: {} unknowns ({} solver), {} steps, {} residuals, {} Jacobians, {} events", n,
-                sparse ? "KLU" : "dense", stats.steps, cb.residuals, cb.jacobians, stats.events);
+                sparse ? "KLU" : "dense", stats.steps, cb.residuals, cb.jacobians, run.events());
+  stats.events = run.events();
   stats.endTime = t;
   stats.residualEvaluations = cb.residuals;
   stats.jacobianEvaluations = cb.jacobians;

@@ -25,7 +25,8 @@ class IdaIntegrator {
   IdaIntegrator(const DaeSystem& dae, SimulationOptions options, std::string file);
 
   /// Runs the whole interval. Throws SimulationError on failure.
-  SimulationStats run(const SampleCallback& onSample, const std::atomic<bool>* cancel);
+  SimulationStats run(const SampleCallback& onSample, const std::atomic<bool>* cancel,
+                      const EventCallback& onEvent);
 
  private:
   const DaeSystem& dae_;

@@ -1,7 +1,8 @@
 #pragma once
 // The clocks of a model as a schedule of exact time events: tick k of a clock
 // is at offset + k·period, computed by multiplication so nothing drifts over
-// millions of samples.
+// millions of samples. Triggered clocks (ticking on a condition) are not
+// scheduled here.
 
 #include <limits>
 #include <vector>

@@ -109,7 +109,12 @@ class FakeBuilder : public core::ComponentBuilder {
     clocks_.push_back({offset, period});
     return static_cast<int>(clocks_.size()) - 1;
   }
+  int triggeredClock(Expr) override {
+    clocks_.push_back({0.0, 0.0});
+    return static_cast<int>(clocks_.size()) - 1;
+  }
   void onClock(int clock, Expr variable, Expr value) override { updates_.push_back({clock, variable, value}); }
+  void onSample(int clock, Expr variable, Expr value) override { updates_.push_back({clock, variable, value}); }
   Expr time() override { return pool_.time(); }
   void equation(Expr residual) override { equations_.push_back(residual); }
   void energy(Expr stored) override { energy_ = energy_.valid() ? energy_ + stored : stored; }

@@ -1,0 +1,111 @@
+#include "solve/simulation_run.h"
+
+#include <cmath>
+
+namespace kelvin::core {
+
+namespace {
+const char* outcomeText(Op op, bool outcome) {
+  switch (op) {
+    case Op::Min: return outcome ? "min takes its first argument" : "min takes its second argument";
+    case Op::Max: return outcome ? "max takes its first argument" : "max takes its second argument";
+    case Op::Abs: return outcome ? "abs argument became positive" : "abs argument became negative";
+    default: return outcome ? "condition became true" : "condition became false";
+  }
+}
+}  // namespace
+
+SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& options, const std::string& file,
+                             const SampleCallback& onSample, const EventCallback& onEvent)
+    : dae_(dae),
+      file_(file),
+      onSample_(onSample),
+      onEvent_(onEvent),
+      delta_(1e-8 * std::max(std::abs(options.stopTime - options.startTime), 1e-3)),
+      start_(options.startTime),
+      init_(dae, file),
+      clocks_(dae.flat().clocks),
+      ws_(dae.makeWorkspace()),
+      signalValues_(dae.signalCount()) {
+  const FlatSystem& flat = dae.flat();
+  const int size = std::max(dae.size(), 1);  // never empty, so data() is valid for SUNDIALS
+  y.assign(size, 0.0);
+  yp.assign(size, 0.0);
+  for (int i = 0; i < dae.size(); ++i) y[i] = flat.unknowns[i].start;
+  for (const FlatDiscrete& d : flat.discretes) discrete.push_back(d.start);
+  discrete.push_back(0.0);
+  const EvalPoint at{start_, y.data(), yp.data(), discrete.data(), nullptr};
+  switches = dae.switchOutcomes(at, ws_);
+  switches.push_back(0);
+  clocks_.startAt(start_);
+}
+
+void SimulationRun::start() {
+  reinitialise(start_);
+  if (clocks_.next() <= start_) tick(start_);
+  emit(start_, y.data(), yp.data());
+}
+
+void SimulationRun::reinitialise(double t) {
+  init_.solve(t, y, yp, discrete, switches);
+  std::vector<double> yLater = y, ypLater = yp;
+  std::vector<std::uint8_t> switchesLater = switches;
+  const int n = dae_.size();
+  for (int i = 0; i < n; ++i)
+    if (dae_.isState(i)) yLater[i] += delta_ * yp[i];
+  init_.solve(t + delta_, yLater, ypLater, discrete, switchesLater);
+  for (int i = 0; i < n; ++i)
+    if (!dae_.isState(i)) yp[i] = (yLater[i] - y[i]) / delta_;
+}
+
+void SimulationRun::applyClock(int clock, double t) {
+  // Phase one from the values before the tick; then consistency; then sampling.
+  const EvalPoint before{t, y.data(), yp.data(), discrete.data(), switches.data()};
+  dae_.updateDiscretes(clock, false, before, discrete, ws_);
+  reinitialise(t);
+  const EvalPoint after{t, y.data(), yp.data(), discrete.data(), switches.data()};
+  dae_.updateDiscretes(clock, true, after, discrete, ws_);
+  log(t, dae_.flat().clocks[clock].block, "clock tick");
+}
+
+void SimulationRun::tick(double t) {
+  ++events_;
+  for (int c : clocks_.take(t)) applyClock(c, t);
+  reinitialise(t);
+}
+
+void SimulationRun::switchesFired(double t, const std::vector<int>& fired) {
+  ++events_;
+  std::vector<int> triggered;
+  for (int s = 0; s < dae_.switchCount(); ++s) {
+    if (fired[s] == 0) continue;
+    const bool outcome = Tape::switchOutcome(dae_.switchInfo(s).op, fired[s] > 0 ? 1.0 : -1.0, 0.0);
+    if (switches[s] == outcome) continue;
+    switches[s] = outcome;
+    log(t, dae_.switchInfo(s).block, outcomeText(dae_.switchInfo(s).op, outcome));
+    for (std::size_t c = 0; c < dae_.flat().clocks.size(); ++c)
+      if (outcome && dae_.clockTrigger(static_cast<int>(c)) == s) triggered.push_back(static_cast<int>(c));
+  }
+  reinitialise(t);
+  for (int c : triggered) applyClock(c, t);
+  if (!triggered.empty()) reinitialise(t);
+}
+
+void SimulationRun::emit(double t, const double* yy, const double* yyp) {
+  const EvalPoint at{t, yy, yyp, discrete.data(), switches.data()};
+  dae_.signals(at, signalValues_.data(), ws_);
+  onSample_(t, signalValues_);
+}
+
+void SimulationRun::indicators(double t, std::vector<double>& g) {
+  g.resize(dae_.switchCount());
+  const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data()};
+  dae_.indicators(at, g.data(), ws_);
+}
+
+void SimulationRun::log(double t, int block, const std::string& what) {
+  if (!onEvent_) return;
+  onEvent_({t, block >= 0 ? dae_.flat().blocks[block].id : std::string(), what});
+}
+
+}  // namespace kelvin::core

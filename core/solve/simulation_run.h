@@ -1,0 +1,66 @@
+#pragma once
+// The state of one run — y, y', the discrete values and the switch outcomes —
+// and what happens to it at events, shared by the variable-step (IDA) and the
+// fixed-step integrators: consistent (re-)initialisation, clock ticks in two
+// phases (plain updates from the values before the tick, then sampling
+// updates from the consistent values after them), switches that fire, the
+// event log and the output samples.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "run/simulator.h"
+#include "solve/consistent_initializer.h"
+#include "solve/dae_system.h"
+#include "solve/time_events.h"
+
+namespace kelvin::core {
+
+class SimulationRun {
+ public:
+  /// All references are observed and must outlive the run.
+  SimulationRun(const DaeSystem& dae, const SimulationOptions& options, const std::string& file,
+                const SampleCallback& onSample, const EventCallback& onEvent);
+
+  std::vector<double> y, yp, discrete;
+  std::vector<std::uint8_t> switches;
+
+  /// Consistent state at the start time (with the ticks due then), and the first sample.
+  void start();
+  /// The next clock tick, or +infinity.
+  double nextTick() const { return clocks_.next(); }
+  /// Ticks the clocks due at t and re-initialises. y, yp hold the state at t.
+  void tick(double t);
+  /// Switches s with fired[s] = ±1 crossed zero upward/downward at t: take their new
+  /// outcomes, tick the clocks they trigger, re-initialise. y, yp hold the state at t.
+  void switchesFired(double t, const std::vector<int>& fired);
+  /// Solves for consistent values at t with the states kept, including y' of the
+  /// algebraic unknowns (by a second solve a small time later).
+  void reinitialise(double t);
+  /// Evaluates the signals at (t, yy, yyp) and passes them on.
+  void emit(double t, const double* yy, const double* yyp);
+  /// Evaluates the switch indicators at the current state.
+  void indicators(double t, std::vector<double>& g);
+
+  long events() const { return events_; }
+  DaeWorkspace& workspace() { return ws_; }
+
+ private:
+  void applyClock(int clock, double t);
+  void log(double t, int block, const std::string& what);
+
+  const DaeSystem& dae_;
+  const std::string& file_;
+  const SampleCallback& onSample_;
+  const EventCallback& onEvent_;
+  double delta_;
+  double start_;
+  ConsistentInitializer init_;
+  TimeEvents clocks_;
+  DaeWorkspace ws_;
+  std::vector<double> signalValues_;
+  long events_ = 0;
+};
+
+}  // namespace kelvin::core
