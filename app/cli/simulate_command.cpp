@@ -106,7 +106,8 @@ std::vector<OptionSpec> SimulateCommand::options() const {
       {"rtol", "R", "relative tolerance (default: the model's rtol)"},
       {"atol", "A", "absolute tolerance (default: the model's atol)"},
       {"no-projection", "", "do not project the state at constraint changes"},
-      {"signals", "a,b", "write only these signals, in this order (default: all)"},
+      {"signals", "a,b", "write only these signals, in this order (default: block outputs and states)"},
+      {"events", "", "print the event log (time, block, what changed) on stderr"},
       {"out", "F.csv", "write the CSV here, only if the run succeeds (default: stdout)"},
   };
 }
@@ -135,9 +136,16 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
   writer.writeHeader();
   core::SimulationStats stats;
   try {
-    stats = core::simulate(*compiled, options, [&writer](double time, const std::vector<double>& values) {
-      writer.writeSample(time, values);
-    });
+    core::EventCallback onEvent;
+    if (args.flag("events")) {
+      onEvent = [&context](const core::EventRecord& event) {
+        context.err() << "event t=" << event.time << " s " << (event.block.empty() ? "-" : event.block) << ": "
+                      << event.what << '\n';
+      };
+    }
+    stats = core::simulate(
+        *compiled, options, [&writer](double time, const std::vector<double>& values) { writer.writeSample(time, values); },
+        nullptr, onEvent);
   } catch (const core::ModelError& e) {
     context.err() << "kelvin-cli: simulation failed\n";
     for (const core::Diagnostic& diagnostic : e.diagnostics()) context.err() << diagnostic.toString() << '\n';

@@ -114,6 +114,7 @@ int AliasEliminator::pass(FlatSystem& system) {
   for (FlatSignal& s : system.signals) s.value = pool.substitute(s.value, replacement);
   for (FlatNode& node : system.nodes) node.across = pool.substitute(node.across, replacement);
   for (Expr& e : system.energies) e = pool.substitute(e, replacement);
+  for (auto& [e, block] : system.switchOwners) e = pool.substitute(e, replacement);
   for (FlatClock& clock : system.clocks) {
     for (FlatClockUpdate& u : clock.updates) u.value = pool.substitute(u.value, replacement);
     if (clock.trigger.valid()) clock.trigger = pool.substitute(clock.trigger, replacement);

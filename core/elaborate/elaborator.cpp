@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <unordered_set>
 
 #include "elaborate/alias_eliminator.h"
 #include "elaborate/block_registry.h"
@@ -26,6 +27,24 @@ std::pair<const char*, const char*> quantitySymbols(Domain d) {
     case Domain::Signal: break;
   }
   return {"y", "y"};
+}
+
+/// Remembers `block` as the maker of the switched nodes in e not yet owned.
+void recordSwitchOwners(FlatSystem& system, Expr e, int block, std::unordered_set<std::uint32_t>& owned) {
+  const ExprPool& pool = *system.pool;
+  std::vector<std::uint32_t> stack{e.id()};
+  std::unordered_set<std::uint32_t> seen;
+  while (!stack.empty()) {
+    const std::uint32_t id = stack.back();
+    stack.pop_back();
+    const ExprNode& n = pool.node(id);
+    const int k = operandCount(n.op);
+    if (k == 0 || !seen.insert(id).second) continue;
+    if (isSwitched(n.op) && owned.insert(id).second) system.switchOwners.emplace_back(Expr(system.pool.get(), id), block);
+    stack.push_back(n.a);
+    if (k > 1) stack.push_back(n.b);
+    if (k > 2) stack.push_back(n.c);
+  }
 }
 
 }  // namespace
@@ -95,10 +114,22 @@ FlatSystem Elaborator::elaborate(const Model& model) const {
   }
 
   PortBindings bindings{acrossOf, throughOf, inputOf, outputOf};
+  std::unordered_set<std::uint32_t> owned;
   for (std::size_t i = 0; i < nets.instances().size(); ++i) {
+    const std::size_t firstEquation = system.equations.size();
     InstanceBuilder builder(system, nets.instances()[i], static_cast<int>(i), bindings, file_);
     nets.instances()[i].type->build(builder);
     builder.finish();
+    for (std::size_t e = firstEquation; e < system.equations.size(); ++e)
+      recordSwitchOwners(system, system.equations[e].residual, static_cast<int>(i), owned);
+    for (const auto& [key, output] : outputOf)
+      if (key.rfind(nets.instances()[i].id + ".", 0) == 0)
+        recordSwitchOwners(system, output, static_cast<int>(i), owned);
+    for (const FlatClock& clock : system.clocks) {
+      if (clock.block != static_cast<int>(i)) continue;
+      if (clock.trigger.valid()) recordSwitchOwners(system, clock.trigger, clock.block, owned);
+      for (const FlatClockUpdate& u : clock.updates) recordSwitchOwners(system, u.value, clock.block, owned);
+    }
   }
 
   // Conservation per physical node: the through values into the components sum to zero.

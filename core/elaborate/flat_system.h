@@ -77,6 +77,8 @@ struct FlatSystem {
   std::vector<FlatClock> clocks;
   std::vector<FlatSignal> signals;
   std::vector<Expr> energies;  // stored energy per block that declares one
+  /// The block that made each switched node (relation, min, max, abs), for the event log.
+  std::vector<std::pair<Expr, int>> switchOwners;
   double temperature = 300.15;
 
   /// Names of the unknowns, for printing expressions.

@@ -116,6 +116,7 @@ int VariableEliminator::run(FlatSystem& system) {
   for (FlatSignal& s : system.signals) rewrite(s.value);
   for (FlatNode& node : system.nodes) rewrite(node.across);
   for (Expr& x : system.energies) rewrite(x);
+  for (auto& [x, block] : system.switchOwners) rewrite(x);
   for (FlatClock& clock : system.clocks) {
     for (FlatClockUpdate& u : clock.updates) rewrite(u.value);
     if (clock.trigger.valid()) rewrite(clock.trigger);

@@ -10,7 +10,10 @@ namespace {
 /// Assigns a switch index to every switched node reachable from the roots, in order.
 class SwitchNumbering {
  public:
-  explicit SwitchNumbering(const ExprPool& pool) : pool_(pool), visited_(pool.size(), false) {}
+  SwitchNumbering(const ExprPool& pool, const std::vector<std::pair<Expr, int>>& owners)
+      : pool_(pool), visited_(pool.size(), false) {
+    for (const auto& [e, block] : owners) owner_.emplace(e.id(), block);
+  }
   void add(Expr root, int block);
   std::unordered_map<std::uint32_t, int> index;
   std::vector<SwitchInfo> info;
@@ -19,6 +22,7 @@ class SwitchNumbering {
  private:
   const ExprPool& pool_;
   std::vector<bool> visited_;
+  std::unordered_map<std::uint32_t, int> owner_;
 };
 
 void SwitchNumbering::add(Expr root, int block) {
@@ -35,7 +39,8 @@ void SwitchNumbering::add(Expr root, int block) {
     if (operandCount(n.op) == 0) continue;
     if (isSwitched(n.op)) {
       index.emplace(id, static_cast<int>(info.size()));
-      info.push_back({n.op, block});
+      auto owner = owner_.find(id);
+      info.push_back({n.op, owner != owner_.end() ? owner->second : block});
       nodes.push_back(id);
     }
     const int k = operandCount(n.op);
@@ -54,7 +59,7 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   for (int i = 0; i < n; ++i) state_[i] = flat.unknowns[i].state;
 
   // Switches: relations, min, max and abs anywhere in equations or signals.
-  SwitchNumbering numbering(pool);
+  SwitchNumbering numbering(pool, flat.switchOwners);
   for (const FlatEquation& eq : flat.equations) numbering.add(eq.residual, eq.block);
   for (const FlatSignal& s : flat.signals) numbering.add(s.value, -1);
   for (const FlatClock& c : flat.clocks) {
