@@ -16,7 +16,13 @@ void registerElectricalSensors(core::BlockRegistry& registry);
 void registerSignalSources(core::BlockRegistry& registry);
 void registerSignalMath(core::BlockRegistry& registry);
 void registerSignalDynamic(core::BlockRegistry& registry);
+void registerSignalDiscrete(core::BlockRegistry& registry);
 void registerSignalSinks(core::BlockRegistry& registry);
 void registerAnalysisMarkers(core::BlockRegistry& registry);
+void registerRotational(core::BlockRegistry& registry);
+void registerTranslational(core::BlockRegistry& registry);
+void registerHydraulic(core::BlockRegistry& registry);
+void registerThermal(core::BlockRegistry& registry);
+void registerConverters(core::BlockRegistry& registry);
 
 }  // namespace kelvin::blocks

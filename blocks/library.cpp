@@ -13,8 +13,14 @@ void registerAll(core::BlockRegistry& registry) {
   registerSignalSources(registry);
   registerSignalMath(registry);
   registerSignalDynamic(registry);
+  registerSignalDiscrete(registry);
   registerSignalSinks(registry);
   registerAnalysisMarkers(registry);
+  registerRotational(registry);
+  registerTranslational(registry);
+  registerHydraulic(registry);
+  registerThermal(registry);
+  registerConverters(registry);
 }
 
 }  // namespace kelvin::blocks

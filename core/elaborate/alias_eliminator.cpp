@@ -111,14 +111,7 @@ int AliasEliminator::pass(FlatSystem& system) {
     }
   }
   for (FlatEquation& eq : kept) eq.residual = pool.substitute(eq.residual, replacement);
-  for (FlatSignal& s : system.signals) s.value = pool.substitute(s.value, replacement);
-  for (FlatNode& node : system.nodes) node.across = pool.substitute(node.across, replacement);
-  for (Expr& e : system.energies) e = pool.substitute(e, replacement);
-  for (auto& [e, block] : system.switchOwners) e = pool.substitute(e, replacement);
-  for (FlatClock& clock : system.clocks) {
-    for (FlatClockUpdate& u : clock.updates) u.value = pool.substitute(u.value, replacement);
-    if (clock.trigger.valid()) clock.trigger = pool.substitute(clock.trigger, replacement);
-  }
+  system.forEachExpression([&](Expr& e) { e = pool.substitute(e, replacement); });
   const int folded = static_cast<int>(system.equations.size() - kept.size());
   system.equations = std::move(kept);
   system.unknowns = std::move(unknowns);

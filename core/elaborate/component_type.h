@@ -107,6 +107,9 @@ class ComponentBuilder {
   /// continuous part is consistent again: d ← newValue (sampling, as a sample-and-hold does).
   virtual void onSample(int clock, Expr discreteVariable, Expr newValue) = 0;
 
+  /// `input` as it was `delay` seconds ago (> 0); `initial` until the run has lasted that long.
+  virtual Expr delayed(Expr input, double delay, double initial) = 0;
+
   virtual Expr time() = 0;
   /// Adds the equation residual = 0.
   virtual void equation(Expr residual) = 0;

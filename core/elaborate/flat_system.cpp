@@ -2,6 +2,18 @@
 
 namespace kelvin::core {
 
+void FlatSystem::forEachExpression(const std::function<void(Expr&)>& f) {
+  for (FlatSignal& s : signals) f(s.value);
+  for (FlatNode& node : nodes) f(node.across);
+  for (Expr& e : energies) f(e);
+  for (auto& [e, block] : switchOwners) f(e);
+  for (FlatClock& clock : clocks) {
+    for (FlatClockUpdate& u : clock.updates) f(u.value);
+    if (clock.trigger.valid()) f(clock.trigger);
+  }
+  for (FlatDelay& d : delays) f(d.input);
+}
+
 std::vector<std::string> FlatSystem::unknownNames() const {
   std::vector<std::string> names;
   names.reserve(unknowns.size());

@@ -5,6 +5,7 @@
 // and unknown remembers the block it came from, so diagnostics can name it.
 // Made by Elaborator; immutable afterwards.
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,6 +62,15 @@ struct FlatClock {
   std::vector<FlatClockUpdate> updates;
 };
 
+/// A transport delay: Delayed leaf [k] reads `input` as it was `delay` seconds ago
+/// (`initial` before the run had lasted that long).
+struct FlatDelay {
+  Expr input;
+  double delay = 0.0;
+  double initial = 0.0;
+  int block = -1;
+};
+
 struct FlatSignal {
   std::string name;  // "<block id>.<port>" or "<block id>.<variable>"
   Expr value;
@@ -75,11 +85,17 @@ struct FlatSystem {
   std::vector<FlatNode> nodes;
   std::vector<FlatDiscrete> discretes;
   std::vector<FlatClock> clocks;
+  std::vector<FlatDelay> delays;
   std::vector<FlatSignal> signals;
   std::vector<Expr> energies;  // stored energy per block that declares one
   /// The block that made each switched node (relation, min, max, abs), for the event log.
   std::vector<std::pair<Expr, int>> switchOwners;
   double temperature = 300.15;
+
+  /// Calls f on every expression over the unknowns other than the equations'
+  /// residuals (signals, node values, energies, clock updates, delay inputs, ...),
+  /// so a rewrite of the unknowns can reach them all.
+  void forEachExpression(const std::function<void(Expr&)>& f);
 
   /// Names of the unknowns, for printing expressions.
   std::vector<std::string> unknownNames() const;

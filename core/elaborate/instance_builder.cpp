@@ -136,6 +136,12 @@ void InstanceBuilder::onSample(int clock, Expr discreteVariable, Expr newValue) 
   system_.clocks.at(clock).updates.push_back({discreteVariable.node().index, newValue, true});
 }
 
+Expr InstanceBuilder::delayed(Expr input, double delay, double initial) {
+  if (!(delay > 0.0) || !std::isfinite(delay)) fail("", "a transport delay must be positive and finite");
+  system_.delays.push_back({input, delay, initial, block_});
+  return system_.pool->delayed(static_cast<int>(system_.delays.size()) - 1);
+}
+
 void InstanceBuilder::equation(Expr residual) { system_.equations.push_back({residual, block_, -1}); }
 
 void InstanceBuilder::energy(Expr stored) { energy_ = energy_.valid() ? energy_ + stored : stored; }

@@ -48,6 +48,7 @@ class InstanceBuilder final : public ComponentBuilder {
   int triggeredClock(Expr condition) override;
   void onClock(int clock, Expr discreteVariable, Expr newValue) override;
   void onSample(int clock, Expr discreteVariable, Expr newValue) override;
+  Expr delayed(Expr input, double delay, double initial) override;
   Expr time() override { return system_.pool->time(); }
   void equation(Expr residual) override;
   void energy(Expr stored) override;

@@ -112,15 +112,7 @@ int VariableEliminator::run(FlatSystem& system) {
     eq.residual = pool.substitute(eq.residual, renumber);
     equations.push_back(eq);
   }
-  auto rewrite = [&](Expr& x) { x = pool.substitute(x, renumber); };
-  for (FlatSignal& s : system.signals) rewrite(s.value);
-  for (FlatNode& node : system.nodes) rewrite(node.across);
-  for (Expr& x : system.energies) rewrite(x);
-  for (auto& [x, block] : system.switchOwners) rewrite(x);
-  for (FlatClock& clock : system.clocks) {
-    for (FlatClockUpdate& u : clock.updates) rewrite(u.value);
-    if (clock.trigger.valid()) rewrite(clock.trigger);
-  }
+  system.forEachExpression([&](Expr& x) { x = pool.substitute(x, renumber); });
   const int removed = static_cast<int>(definitions.size());
   system.equations = std::move(equations);
   system.unknowns = std::move(unknowns);

@@ -27,6 +27,7 @@ enum class Op : std::uint8_t {
   Derivative,  // y'[index]
   Time,
   Discrete,    // d[index]
+  Delayed,     // the value of delay line [index] now: its input, some time ago
   Add,
   Mul,
   Div,
@@ -71,6 +72,7 @@ struct ExprNode {
   bool hasUnknown = false;    // references y or y'
   bool hasDerivative = false; // references y'
   bool hasDiscrete = false;   // references d
+  bool hasDelay = false;      // references a delay line
   bool timeOrDiscrete = false;  // depends on time or discrete values (not a pure constant)
   bool linear = true;         // affine in y and y' with constant coefficients, no switch over unknowns
 };
@@ -113,6 +115,7 @@ class ExprPool {
   Expr derivative(int index);
   Expr time();
   Expr discrete(int index);
+  Expr delayed(int line);
   /// Generic maker; applies folding. Unused children are 0.
   Expr make(Op op, Expr a, Expr b = {}, Expr c = {});
 

@@ -23,6 +23,7 @@ int operandCount(Op op) {
     case Op::Derivative:
     case Op::Time:
     case Op::Discrete:
+    case Op::Delayed:
       return 0;
     case Op::Add:
     case Op::Mul:
@@ -141,6 +142,9 @@ void ExprPool::classify(ExprNode& n) const {
     case Op::Discrete:
       n.timeOrDiscrete = n.hasDiscrete = true;
       return;
+    case Op::Delayed:
+      n.timeOrDiscrete = n.hasDelay = true;
+      return;
     default:
       break;
   }
@@ -150,6 +154,7 @@ void ExprPool::classify(ExprNode& n) const {
     n.hasUnknown = n.hasUnknown || kids[i]->hasUnknown;
     n.hasDerivative = n.hasDerivative || kids[i]->hasDerivative;
     n.hasDiscrete = n.hasDiscrete || kids[i]->hasDiscrete;
+    n.hasDelay = n.hasDelay || kids[i]->hasDelay;
     n.timeOrDiscrete = n.timeOrDiscrete || kids[i]->timeOrDiscrete;
   }
   // A pure constant has no unknown and does not change in time.
@@ -208,6 +213,7 @@ Expr ExprPool::variable(int index) { return intern(leaf(Op::Variable, index)); }
 Expr ExprPool::derivative(int index) { return intern(leaf(Op::Derivative, index)); }
 Expr ExprPool::time() { return intern(leaf(Op::Time, -1)); }
 Expr ExprPool::discrete(int index) { return intern(leaf(Op::Discrete, index)); }
+Expr ExprPool::delayed(int line) { return intern(leaf(Op::Delayed, line)); }
 
 Expr ExprPool::make(Op op, Expr a, Expr b, Expr c) {
   const int k = operandCount(op);
@@ -280,7 +286,7 @@ Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replaceme
         Expr offset = substitute(r->second, zero);
         result = shifted - offset;
       }
-    } else if (n.op != Op::Constant && n.op != Op::Time && n.op != Op::Discrete) {
+    } else if (operandCount(n.op) > 0) {
       const int k = operandCount(n.op);
       Expr a = walk(n.a);
       Expr b = k > 1 ? walk(n.b) : Expr();
@@ -386,6 +392,7 @@ std::string ExprPool::toString(Expr e, const std::vector<std::string>* names) co
       case Op::Derivative: return "der(" + name(n.index) + ")";
       case Op::Time: return "time";
       case Op::Discrete: return "d[" + std::to_string(n.index) + "]";
+      case Op::Delayed: return "delayed[" + std::to_string(n.index) + "]";
       case Op::Add: return "(" + str(n.a) + " + " + str(n.b) + ")";
       case Op::Mul: return str(n.a) + "*" + str(n.b);
       case Op::Div: return str(n.a) + "/" + str(n.b);

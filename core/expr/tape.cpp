@@ -45,7 +45,7 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
       in.index = static_cast<std::int32_t>(leaves_.size());
       leaves_.push_back({n.index, n.op == Op::Derivative});
       leafSlot_.push_back(static_cast<std::int32_t>(code_.size()));
-    } else if (n.op == Op::Discrete) {
+    } else if (n.op == Op::Discrete || n.op == Op::Delayed) {
       in.index = n.index;
     } else if (isSwitched(n.op)) {
       auto s = switchIndex.find(id);
@@ -71,6 +71,7 @@ void Tape::run(const EvalPoint& at, double* v) const {
       case Op::Derivative: r = at.yp[leaves_[in.index].index]; break;
       case Op::Time: r = at.time; break;
       case Op::Discrete: r = at.discrete[in.index]; break;
+      case Op::Delayed: r = at.delays ? at.delays->valueAt(in.index, at.time) : 0.0; break;
       case Op::Add: r = a + b; break;
       case Op::Mul: r = a * b; break;
       case Op::Div: r = a / b; break;

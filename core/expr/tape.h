@@ -13,6 +13,13 @@
 
 namespace kelvin::core {
 
+/// The values of delay lines: line k's input as it was `delay_k` ago.
+class DelayedValues {
+ public:
+  virtual ~DelayedValues() = default;
+  virtual double valueAt(int line, double time) const = 0;
+};
+
 /// Where a tape reads its inputs. `switches` holds the frozen outcome (0/1)
 /// of every switched node (relation, min, max, abs) by switch index; when it
 /// is null the outcomes are computed from the current values.
@@ -22,6 +29,7 @@ struct EvalPoint {
   const double* yp = nullptr;
   const double* discrete = nullptr;
   const std::uint8_t* switches = nullptr;
+  const DelayedValues* delays = nullptr;  // needed only where delay lines occur
 };
 
 /// A referenced unknown: y[index] or, when derivative, y'[index].

@@ -42,7 +42,7 @@ void ConsistentInitializer::solve(double t, std::vector<double>& y, std::vector<
                                   const std::vector<double>& discrete, std::vector<std::uint8_t>& switches) {
   for (int round = 0; round < kMaxSwitchRounds; ++round) {
     if (!newton(t, y, yp, discrete, switches)) explainSingular(t, y, yp, discrete, switches);
-    const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data()};
+    const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data(), delays_};
     std::vector<double> g(dae_.switchCount());
     dae_.indicators(at, g.data(), ws_);
     bool changed = false;
@@ -64,7 +64,7 @@ bool ConsistentInitializer::newton(double t, std::vector<double>& y, std::vector
   if (n == 0) return true;
   auto unknown = [&](int j) -> double& { return dae_.isState(j) ? yp[j] : y[j]; };
   std::vector<double> f(n), dy(dae_.nonZeros()), dyp(dae_.nonZeros()), values(dae_.nonZeros());
-  EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data()};
+  EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data(), delays_};
   dae_.residual(at, f.data(), ws_);
   double fnorm = norm2(f);
   if (!lu_) lu_ = std::make_unique<SparseLu>(n, dae_.columnStart(), dae_.rowIndex());
@@ -108,7 +108,7 @@ void ConsistentInitializer::explainSingular(double t, const std::vector<double>&
   const int n = dae_.size();
   const FlatSystem& flat = dae_.flat();
   std::vector<double> dy(dae_.nonZeros()), dyp(dae_.nonZeros());
-  const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data()};
+  const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data(), delays_};
   dae_.jacobianParts(at, dy.data(), dyp.data(), ws_);
   Incidence graph;
   graph.unknownCount = n;

@@ -24,6 +24,9 @@ class ConsistentInitializer {
   /// Solves in place. y holds the states' values (kept) and guesses for the
   /// rest; yp guesses for the derivatives. Throws SimulationError naming the
   /// blocks when there is no solution.
+  /// Delay lines to read while solving (observed; null when the model has none).
+  void setDelays(const DelayedValues* delays) { delays_ = delays; }
+
   void solve(double t, std::vector<double>& y, std::vector<double>& yp, const std::vector<double>& discrete,
              std::vector<std::uint8_t>& switches);
 
@@ -37,7 +40,8 @@ class ConsistentInitializer {
   const DaeSystem& dae_;
   std::string file_;
   DaeWorkspace ws_;
-  std::unique_ptr<SparseLu> lu_;  // the pattern never changes: analysed once
+  std::unique_ptr<SparseLu> lu_;
+  const DelayedValues* delays_ = nullptr;  // the pattern never changes: analysed once
 };
 
 }  // namespace kelvin::core

@@ -62,6 +62,7 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   SwitchNumbering numbering(pool, flat.switchOwners);
   for (const FlatEquation& eq : flat.equations) numbering.add(eq.residual, eq.block);
   for (const FlatSignal& s : flat.signals) numbering.add(s.value, -1);
+  for (const FlatDelay& d : flat.delays) numbering.add(d.input, d.block);
   for (const FlatClock& c : flat.clocks) {
     for (const FlatClockUpdate& u : c.updates) numbering.add(u.value, c.block);
     if (c.trigger.valid()) numbering.add(c.trigger, c.block);
@@ -128,6 +129,10 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
     clockUpdates_.push_back(std::move(updates));
     clockTrigger_.push_back(c.trigger.valid() ? switchIndex.at(c.trigger.id()) : -1);
   }
+  for (const FlatDelay& d : flat.delays) {
+    delayInputs_.emplace_back(pool, d.input, switchIndex);
+    maxTape_ = std::max(maxTape_, delayInputs_.back().size());
+  }
   for (const FlatSignal& s : flat.signals) {
     signalTapes_.emplace_back(pool, s.value, switchIndex);
     maxTape_ = std::max(maxTape_, signalTapes_.back().size());
@@ -189,6 +194,10 @@ void DaeSystem::updateDiscretes(int clock, bool sample, const EvalPoint& at, std
   for (const ClockUpdate& u : clockUpdates_[clock])
     if (u.sample == sample) next.emplace_back(u.discrete, u.value.evaluate(at, ws.work.data()));
   for (const auto& [d, value] : next) discrete[d] = value;
+}
+
+void DaeSystem::delayInputs(const EvalPoint& at, double* out, DaeWorkspace& ws) const {
+  for (std::size_t k = 0; k < delayInputs_.size(); ++k) out[k] = delayInputs_[k].evaluate(at, ws.work.data());
 }
 
 void DaeSystem::signals(const EvalPoint& at, double* out, DaeWorkspace& ws) const {

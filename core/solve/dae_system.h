@@ -67,6 +67,10 @@ class DaeSystem {
   /// The switch whose turning true ticks clock c, or -1 for a periodic clock.
   int clockTrigger(int clock) const { return clockTrigger_[clock]; }
 
+  int delayCount() const { return static_cast<int>(delayInputs_.size()); }
+  /// The inputs of the delay lines at the point (what they record now).
+  void delayInputs(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
+
   int signalCount() const { return static_cast<int>(signalTapes_.size()); }
   void signals(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
 
@@ -91,6 +95,7 @@ class DaeSystem {
   std::vector<std::vector<ClockUpdate>> clockUpdates_;
   std::vector<int> clockTrigger_;
   std::vector<Tape> signalTapes_;
+  std::vector<Tape> delayInputs_;
   std::size_t maxTape_ = 1, maxLeaves_ = 1;
 };
 

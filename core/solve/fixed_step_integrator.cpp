@@ -1,6 +1,7 @@
 #include "solve/fixed_step_integrator.h"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include <spdlog/spdlog.h>
@@ -43,11 +44,16 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
   double t = options_.startTime;
   const double stop = options_.stopTime;
 
-  SparseLu lu(n, dae_.columnStart(), dae_.rowIndex());
+  std::optional<SparseLu> lu;  // none for a model without unknowns (discrete blocks only)
+  if (n > 0) lu.emplace(n, dae_.columnStart(), dae_.rowIndex());
   std::vector<double> values(dae_.nonZeros()), f(n), delta(n), previous(n), g;
   double previousStep = 0.0;  // > 0 when y_{n-1} (previous) is valid for BDF2
   double factoredC = -1.0;    // c of the factorisation in lu, for linear systems
-  long k = 0;                 // steps since the start, for exact step times
+  long k = 0;                 // internal steps since the start, for exact step times
+  // A step may not outrun a transport delay: split the user's step into as many
+  // internal steps as that takes, and report only the user's.
+  const long substeps = static_cast<long>(std::max(1.0, std::ceil(options_.step / run.shortestDelay() - 1e-9)));
+  const double internalStep = options_.step / static_cast<double>(substeps);
 
   auto coefficients = [&](double h, bool haveHistory) {
     StepCoefficients s;
@@ -72,7 +78,7 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
       break;
     }
     // Land exactly on the stop time and on clock ticks.
-    double target = options_.startTime + static_cast<double>(k + 1) * options_.step;
+    double target = options_.startTime + static_cast<double>(k + 1) * internalStep;
     bool onGrid = true;
     if (target > stop) target = stop, onGrid = false;
     if (run.nextTick() < target) target = run.nextTick(), onGrid = false;
@@ -85,17 +91,17 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
     bool converged = n == 0;
     for (int iteration = 0; iteration < kMaxNewtonIterations && !converged; ++iteration) {
       for (int i = 0; i < n; ++i) yp[i] = step.c * y[i] + step.r[i];
-      const EvalPoint at{target, y.data(), yp.data(), run.discrete.data(), run.switches.data()};
+      const EvalPoint at{target, y.data(), yp.data(), run.discrete.data(), run.switches.data(), run.delays()};
       dae_.residual(at, f.data(), run.workspace());
       if (!dae_.linear() || factoredC != step.c) {
         dae_.jacobian(at, step.c, values.data(), run.workspace());
-        if (!lu.factorize(values.data()))
+        if (!lu->factorize(values.data()))
           throw SimulationError(t, Diagnostic{file_, "", "", "singular Jacobian at t = " + seconds(target) +
                                                                  ": the model has no unique solution there"});
         factoredC = step.c;
       }
       for (int i = 0; i < n; ++i) delta[i] = -f[i];
-      lu.solve(delta.data());
+      lu->solve(delta.data());
       double worst = 0.0;
       for (int i = 0; i < n; ++i) {
         y[i] += delta[i];
@@ -105,7 +111,7 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
     }
     if (!converged) {
       for (int i = 0; i < n; ++i) yp[i] = step.c * y[i] + step.r[i];
-      const EvalPoint at{target, y.data(), yp.data(), run.discrete.data(), run.switches.data()};
+      const EvalPoint at{target, y.data(), yp.data(), run.discrete.data(), run.switches.data(), run.delays()};
       dae_.residual(at, f.data(), run.workspace());
       int worst = 0;
       for (int i = 1; i < n; ++i)
@@ -126,7 +132,7 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
     t = target;
     if (onGrid) ++k;
     ++stats.steps;
-    run.emit(t, run.y.data(), run.yp.data());
+    run.record(t);
 
     // Events at the step end: crossings first, then ticks due now.
     run.indicators(t, g);
@@ -145,8 +151,8 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
       stats.events = run.events();
       previousStep = 0.0;  // restart the multistep history after an event
       factoredC = -1.0;
-      run.emit(t, run.y.data(), run.yp.data());
     }
+    if (!onGrid || k % substeps == 0) run.emit(t, run.y.data(), run.yp.data());
   }
   spdlog::debug("fixed step: {} unknowns, {} steps, {} events", n, stats.steps, run.events());
   stats.events = run.events();

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include <ida/ida.h>
@@ -21,18 +22,22 @@ namespace kelvin::core {
 
 namespace {
 
+/// How many multiples of a delay after a kink the solver stops at (each passage smooths the kink by one order).
+constexpr int kDelayBreakpointGenerations = 4;
+
 /// What IDA's callbacks see (user data).
 struct Callbacks {
   const DaeSystem* dae;
   DaeWorkspace ws;
   const std::vector<double>* discrete;
   const std::vector<std::uint8_t>* switches;
+  const DelayedValues* delays;
   std::vector<double> values;  // Jacobian entries
   long residuals = 0, jacobians = 0;
   std::string lastError;
 
   EvalPoint at(double t, N_Vector y, N_Vector yp) const {
-    return {t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), discrete->data(), switches->data()};
+    return {t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), discrete->data(), switches->data(), delays};
   }
 };
 
@@ -138,8 +143,8 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   copyTo(s.yp, run.yp);
   for (int i = 0; i < size; ++i) N_VGetArrayPointer(s.id)[i] = i < n && dae_.isState(i) ? 1.0 : 0.0;
 
-  Callbacks cb{&dae_, dae_.makeWorkspace(), &run.discrete, &run.switches, std::vector<double>(dae_.nonZeros()),
-               0, 0, {}};
+  Callbacks cb{&dae_, dae_.makeWorkspace(), &run.discrete, &run.switches, run.delays(),
+               std::vector<double>(dae_.nonZeros()), 0, 0, {}};
   s.mem = IDACreate(s.context);
   IDASetErrHandlerFn(s.mem, errorHandler, &cb);
   IDAInit(s.mem, residualFn, t, s.y, s.yp);
@@ -147,7 +152,16 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   IDASetUserData(s.mem, &cb);
   IDASetId(s.mem, s.id);
   IDASetMaxNumSteps(s.mem, 1000000);
-  if (options_.maxStep > 0.0) IDASetMaxStep(s.mem, options_.maxStep);
+  // A step may not outrun a transport delay: its delayed input must already be history.
+  const double maxStep = std::min(options_.maxStep > 0.0 ? options_.maxStep : HUGE_VAL, run.shortestDelay());
+  if (std::isfinite(maxStep)) IDASetMaxStep(s.mem, maxStep);
+  // A delay carries the kinks of its input forward: stop at start + k·τ (and event + k·τ) to restart cleanly.
+  std::set<double> breakpoints;
+  auto addBreakpoints = [&](double from) {
+    for (const FlatDelay& d : flat.delays)
+      for (int k = 1; k <= kDelayBreakpointGenerations; ++k) breakpoints.insert(from + k * d.delay);
+  };
+  addBreakpoints(t);
   const bool sparse = n > kSparseThreshold;
   if (sparse) {
     s.matrix = SUNSparseMatrix(size, size, std::max(dae_.nonZeros(), 1), CSC_MAT, s.context);
@@ -193,17 +207,24 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
       stats.cancelled = true;
       break;
     }
-    const double tstop = std::min(stop, run.nextTick());
+    while (!breakpoints.empty() && *breakpoints.begin() <= t) breakpoints.erase(breakpoints.begin());
+    const double breakpoint = breakpoints.empty() ? HUGE_VAL : *breakpoints.begin();
+    const double tstop = std::min({stop, run.nextTick(), breakpoint});
     IDASetStopTime(s.mem, tstop);
     double tret = t;
     const int flag = IDASolve(s.mem, tstop, &tret, s.y, s.yp, IDA_ONE_STEP);
     if (flag < 0) fail(cb.lastError.empty() ? "IDA error " + std::to_string(flag) : cb.lastError);
     ++stats.steps;
 
-    // Samples on the output grid within this step, or the step itself.
+    const bool rootHit = flag == IDA_ROOT_RETURN;
+    const bool tickHit = flag == IDA_TSTOP_RETURN && run.nextTick() <= tret;
+    const bool event = rootHit || tickHit;
+    // Samples on the output grid within this step (one at the event time itself is
+    // taken after the event), or the step itself.
     if (interval > 0.0) {
       for (; outputTime(nextOutput) <= tret * (1 + 1e-15); ++nextOutput) {
         const double to = outputTime(nextOutput);  // IDAGetDky accepts rounding beyond tret
+        if (event && to >= tret * (1 - 1e-15)) break;
         IDAGetDky(s.mem, to, 0, s.outputY);
         IDAGetDky(s.mem, to, 1, s.outputYp);
         run.emit(to, N_VGetArrayPointer(s.outputY), N_VGetArrayPointer(s.outputYp));
@@ -212,14 +233,18 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
       run.emit(tret, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
     }
     t = tret;
-
-    const bool rootHit = flag == IDA_ROOT_RETURN;
-    const bool tickHit = flag == IDA_TSTOP_RETURN && run.nextTick() <= t;
-    if (!rootHit && !tickHit) continue;
+    if (event || dae_.delayCount() > 0) {
+      run.y = copyFrom(s.y);
+      run.yp = copyFrom(s.yp);
+      run.record(t);
+    }
+    if (!event) {
+      if (flag == IDA_TSTOP_RETURN && t >= breakpoint) IDAReInit(s.mem, t, s.y, s.yp);
+      continue;
+    }
+    addBreakpoints(t);
 
     // An event: update switches or discrete values, re-initialise, restart.
-    run.y = copyFrom(s.y);
-    run.yp = copyFrom(s.yp);
     if (rootHit) {
       IDAGetRootInfo(s.mem, fired.data());
       run.switchesFired(t, fired);
@@ -228,7 +253,11 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
     copyTo(s.y, run.y);
     copyTo(s.yp, run.yp);
     IDAReInit(s.mem, t, s.y, s.yp);
-    if (interval <= 0.0) run.emit(t, run.y.data(), run.yp.data());
+    if (interval <= 0.0) {
+      run.emit(t, run.y.data(), run.yp.data());
+    } else if (outputTime(nextOutput) <= t * (1 + 1e-15)) {
+      run.emit(outputTime(nextOutput++), run.y.data(), run.yp.data());
+    }
   }
   spdlog::debug("IDA: {} unknowns ({} solver), {} steps, {} residuals, {} Jacobians, {} events", n,
                 sparse ? "KLU" : "dense", stats.steps, cb.residuals, cb.jacobians, run.events());

@@ -26,6 +26,7 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
       init_(dae, file),
       clocks_(dae.flat().clocks),
       ws_(dae.makeWorkspace()),
+      delays_(dae.flat().delays),
       signalValues_(dae.signalCount()) {
   const FlatSystem& flat = dae.flat();
   const int size = std::max(dae.size(), 1);  // never empty, so data() is valid for SUNDIALS
@@ -34,16 +35,26 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
   for (int i = 0; i < dae.size(); ++i) y[i] = flat.unknowns[i].start;
   for (const FlatDiscrete& d : flat.discretes) discrete.push_back(d.start);
   discrete.push_back(0.0);
-  const EvalPoint at{start_, y.data(), yp.data(), discrete.data(), nullptr};
+  const EvalPoint at{start_, y.data(), yp.data(), discrete.data(), nullptr, &delays_};
   switches = dae.switchOutcomes(at, ws_);
   switches.push_back(0);
   clocks_.startAt(start_);
+  init_.setDelays(&delays_);
 }
 
 void SimulationRun::start() {
   reinitialise(start_);
   if (clocks_.next() <= start_) tick(start_);
+  record(start_);
   emit(start_, y.data(), yp.data());
+}
+
+void SimulationRun::record(double t) {
+  if (dae_.delayCount() == 0) return;
+  delayInputs_.resize(dae_.delayCount());
+  const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data(), &delays_};
+  dae_.delayInputs(at, delayInputs_.data(), ws_);
+  delays_.record(t, delayInputs_);
 }
 
 void SimulationRun::reinitialise(double t) {
@@ -60,10 +71,10 @@ void SimulationRun::reinitialise(double t) {
 
 void SimulationRun::applyClock(int clock, double t) {
   // Phase one from the values before the tick; then consistency; then sampling.
-  const EvalPoint before{t, y.data(), yp.data(), discrete.data(), switches.data()};
+  const EvalPoint before{t, y.data(), yp.data(), discrete.data(), switches.data(), &delays_};
   dae_.updateDiscretes(clock, false, before, discrete, ws_);
   reinitialise(t);
-  const EvalPoint after{t, y.data(), yp.data(), discrete.data(), switches.data()};
+  const EvalPoint after{t, y.data(), yp.data(), discrete.data(), switches.data(), &delays_};
   dae_.updateDiscretes(clock, true, after, discrete, ws_);
   log(t, dae_.flat().clocks[clock].block, "clock tick");
 }
@@ -72,6 +83,7 @@ void SimulationRun::tick(double t) {
   ++events_;
   for (int c : clocks_.take(t)) applyClock(c, t);
   reinitialise(t);
+  record(t);
 }
 
 void SimulationRun::switchesFired(double t, const std::vector<int>& fired) {
@@ -89,17 +101,18 @@ void SimulationRun::switchesFired(double t, const std::vector<int>& fired) {
   reinitialise(t);
   for (int c : triggered) applyClock(c, t);
   if (!triggered.empty()) reinitialise(t);
+  record(t);
 }
 
 void SimulationRun::emit(double t, const double* yy, const double* yyp) {
-  const EvalPoint at{t, yy, yyp, discrete.data(), switches.data()};
+  const EvalPoint at{t, yy, yyp, discrete.data(), switches.data(), &delays_};
   dae_.signals(at, signalValues_.data(), ws_);
   onSample_(t, signalValues_);
 }
 
 void SimulationRun::indicators(double t, std::vector<double>& g) {
   g.resize(dae_.switchCount());
-  const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data()};
+  const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data(), &delays_};
   dae_.indicators(at, g.data(), ws_);
 }
 

@@ -13,6 +13,7 @@
 #include "run/simulator.h"
 #include "solve/consistent_initializer.h"
 #include "solve/dae_system.h"
+#include "solve/delay_lines.h"
 #include "solve/time_events.h"
 
 namespace kelvin::core {
@@ -40,6 +41,13 @@ class SimulationRun {
   void reinitialise(double t);
   /// Evaluates the signals at (t, yy, yyp) and passes them on.
   void emit(double t, const double* yy, const double* yyp);
+  /// Records the delay lines' inputs at the current state (after every accepted step,
+  /// and again after an event).
+  void record(double t);
+  const DelayedValues* delays() const { return &delays_; }
+  /// The smallest transport delay (+infinity without delays): steps may not be longer.
+  double shortestDelay() const { return delays_.shortestDelay(); }
+
   /// Evaluates the switch indicators at the current state.
   void indicators(double t, std::vector<double>& g);
 
@@ -59,6 +67,8 @@ class SimulationRun {
   ConsistentInitializer init_;
   TimeEvents clocks_;
   DaeWorkspace ws_;
+  DelayLines delays_;
+  std::vector<double> delayInputs_;
   std::vector<double> signalValues_;
   long events_ = 0;
 };

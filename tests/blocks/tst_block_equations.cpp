@@ -115,6 +115,10 @@ class FakeBuilder : public core::ComponentBuilder {
   }
   void onClock(int clock, Expr variable, Expr value) override { updates_.push_back({clock, variable, value}); }
   void onSample(int clock, Expr variable, Expr value) override { updates_.push_back({clock, variable, value}); }
+  Expr delayed(Expr input, double delay, double) override {
+    delays_.push_back({input, delay});
+    return pool_.delayed(static_cast<int>(delays_.size()) - 1);
+  }
   Expr time() override { return pool_.time(); }
   void equation(Expr residual) override { equations_.push_back(residual); }
   void energy(Expr stored) override { energy_ = energy_.valid() ? energy_ + stored : stored; }
@@ -178,6 +182,7 @@ class FakeBuilder : public core::ComponentBuilder {
   std::vector<double> discreteStarts_;
   std::vector<Clock> clocks_;
   std::vector<Update> updates_;
+  std::vector<std::pair<Expr, double>> delays_;
   std::vector<Expr> equations_;
   Expr energy_;
 };

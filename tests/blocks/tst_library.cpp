@@ -58,6 +58,12 @@ const std::vector<Documented>& documented() {
       {"signal.Sum", {"u*:in", "y:out"}, {"signs", "inputs"}},
       {"signal.Product", {"u*:in", "y:out"}, {"inputs"}},
       {"signal.Integrator", {"u:in", "y:out"}, {"y0"}},
+      {"signal.UnitDelay", {"u:in", "y:out"}, {"sample_time", "y0"}},
+      {"signal.ClockedDelay", {"u:in", "clk:in", "y:out"}, {"y0"}},
+      {"signal.ZeroOrderHold", {"u:in", "y:out"}, {"sample_time"}},
+      {"signal.TransportDelay", {"u:in", "y:out"}, {"delay", "initial"}},
+      {"signal.Unknown", {"y:out"}, {}},
+      {"signal.Constraint", {"u:in"}, {}},
       {"signal.TransferFunction", {"u:in", "y:out"}, {"num", "den"}},
       {"signal.StateSpace", {"u:in", "y:out"}, {"A", "B", "C", "D"}},
       {"signal.Saturation", {"u:in", "y:out"}, {"lower", "upper"}},
@@ -65,6 +71,39 @@ const std::vector<Documented>& documented() {
       {"signal.Scope", {"u*:in"}, {"inputs"}},
       {"analysis.Inp", {"u:in", "y:out"}, {}},
       {"analysis.Out", {"u*:in"}, {"inputs"}},
+      // Mechanical, hydraulic and thermal families and the converters; the
+      // table's parameters first, then the initial values it leaves implicit.
+      {"rotational.Inertia", {"a:rotational", "b:rotational"}, {"J", "w0"}},
+      {"rotational.Spring", {"a:rotational", "b:rotational"}, {"c", "phi0"}},
+      {"rotational.Damper", {"a:rotational", "b:rotational"}, {"d"}},
+      {"rotational.Fixed", {"a:rotational"}, {}},
+      {"rotational.Torque", {"a:rotational", "u:in"}, {}},
+      {"rotational.ConstantTorque", {"a:rotational"}, {"tau"}},
+      {"rotational.IdealGear", {"a:rotational", "b:rotational"}, {"ratio"}},
+      {"rotational.SpeedSensor", {"a:rotational", "y:out"}, {}},
+      {"rotational.TorqueSensor", {"a:rotational", "b:rotational", "y:out"}, {}},
+      {"translational.Mass", {"a:translational", "b:translational"}, {"m", "v0", "x0"}},
+      {"translational.Spring", {"a:translational", "b:translational"}, {"k", "s0"}},
+      {"translational.Damper", {"a:translational", "b:translational"}, {"d"}},
+      {"translational.Fixed", {"a:translational"}, {}},
+      {"translational.Force", {"a:translational", "u:in"}, {}},
+      {"translational.VelocitySensor", {"a:translational", "y:out"}, {}},
+      {"translational.PositionSensor", {"a:translational", "y:out"}, {"x0"}},
+      {"translational.ForceSensor", {"a:translational", "b:translational", "y:out"}, {}},
+      {"hydraulic.PressureSource", {"p:hydraulic", "n:hydraulic"}, {"P"}},
+      {"hydraulic.LaminarResistance", {"p:hydraulic", "n:hydraulic"}, {"R"}},
+      {"hydraulic.Orifice", {"p:hydraulic", "n:hydraulic"}, {"Cd", "A", "rho", "p_crit"}},
+      {"hydraulic.Capacitance", {"p:hydraulic", "n:hydraulic"}, {"C", "p0"}},
+      {"hydraulic.FluidInertia", {"p:hydraulic", "n:hydraulic"}, {"I", "q0"}},
+      {"hydraulic.Reservoir", {"p:hydraulic"}, {"P"}},
+      {"hydraulic.PressureSensor", {"p:hydraulic", "n:hydraulic", "y:out"}, {}},
+      {"hydraulic.Cylinder", {"p:hydraulic", "n:hydraulic", "a:translational"}, {"A"}},
+      {"thermal.HeatCapacitor", {"a:thermal"}, {"C", "T0"}},
+      {"thermal.Conductor", {"a:thermal", "b:thermal"}, {"G"}},
+      {"thermal.TemperatureSource", {"a:thermal"}, {"T"}},
+      {"thermal.HeatFlowSource", {"a:thermal"}, {"Q"}},
+      {"thermal.TemperatureSensor", {"a:thermal", "y:out"}, {}},
+      {"electrical.EMF", {"p:electrical", "n:electrical", "a:rotational"}, {"k"}},
   };
   return table;
 }
@@ -162,8 +201,9 @@ class TestLibrary : public QObject {
                qPrintable(name + ": the description should be one sentence"));
       QVERIFY2(t->build, qPrintable(name + ": no build function"));
       QVERIFY2(t->keyParam.empty() || t->findParam(t->keyParam), qPrintable(name + ": keyParam is not a parameter"));
-      QVERIFY2(t->family() == "electrical" || t->family() == "signal" || t->family() == "analysis",
-               qPrintable(name + ": unexpected family"));
+      static const std::set<std::string> families = {"electrical",    "signal",    "analysis", "rotational",
+                                                     "translational", "hydraulic", "thermal"};
+      QVERIFY2(families.count(t->family()), qPrintable(name + ": unexpected family"));
       bool variadic = false;
       for (const PortDecl& p : t->ports) {
         variadic = variadic || p.variadic;
@@ -214,6 +254,17 @@ class TestLibrary : public QObject {
     row("electrical.OpAmp.gain", "0", true);
     row("electrical.OpAmp.gain", "-1", false);
     row("electrical.OpAmp.gain", "1meg", true);
+    row("rotational.Inertia.J", "0", false);
+    row("rotational.Spring.c", "-1", false);
+    row("rotational.Damper.d", "0", true);
+    row("rotational.IdealGear.ratio", "-3", true);
+    row("translational.Mass.m", "0", false);
+    row("translational.Damper.d", "-1", false);
+    row("hydraulic.Orifice.p_crit", "0", false);
+    row("hydraulic.Capacitance.C", "0", false);
+    row("thermal.HeatCapacitor.T0", "0", false);
+    row("thermal.TemperatureSource.T", "300 K", true);
+    row("electrical.EMF.k", "0", false);
   }
 
   void boundsRejectNonPhysicalValues() {
@@ -256,7 +307,8 @@ class TestLibrary : public QObject {
 
   void examplesAreValid_data() {
     QTest::addColumn<QString>("file");
-    for (const char* name : {"rc_lowpass", "rlc_resonator", "half_wave_rectifier", "diode_clipper", "pi_loop"})
+    for (const char* name : {"rc_lowpass", "rlc_resonator", "half_wave_rectifier", "diode_clipper", "pi_loop",
+                             "dc_motor", "mass_spring_damper", "hydraulic_accumulator", "thermal_rc"})
       QTest::newRow(name) << QStringLiteral(KELVIN_EXAMPLES_DIR "/%1.kelvin").arg(name);
   }
 
