@@ -13,6 +13,7 @@ void registerElectricalSources(core::BlockRegistry& registry);
 void registerElectricalSemiconductors(core::BlockRegistry& registry);
 void registerElectricalAmplifiers(core::BlockRegistry& registry);
 void registerElectricalSensors(core::BlockRegistry& registry);
+void registerElectricalSwitches(core::BlockRegistry& registry);
 void registerSignalSources(core::BlockRegistry& registry);
 void registerSignalMath(core::BlockRegistry& registry);
 void registerSignalDynamic(core::BlockRegistry& registry);

@@ -10,6 +10,7 @@ void registerAll(core::BlockRegistry& registry) {
   registerElectricalSemiconductors(registry);
   registerElectricalAmplifiers(registry);
   registerElectricalSensors(registry);
+  registerElectricalSwitches(registry);
   registerSignalSources(registry);
   registerSignalMath(registry);
   registerSignalDynamic(registry);

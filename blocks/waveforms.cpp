@@ -14,7 +14,9 @@ std::vector<core::ParamDecl> sineParams(const std::string& unit) {
 }
 
 Expr sineWave(core::ComponentBuilder& b) {
-  const double omega = 2.0 * std::numbers::pi * b.param("frequency");
+  const double frequency = b.param("frequency");
+  if (frequency > 0.0) b.timeScale(1.0 / frequency);
+  const double omega = 2.0 * std::numbers::pi * frequency;
   return b.param("offset") + b.param("amplitude") * sin(omega * b.time() + b.param("phase"));
 }
 

@@ -1,6 +1,7 @@
 #include "cli/simulate_command.h"
 
 #include <algorithm>
+#include <iomanip>
 #include <array>
 #include <optional>
 #include <ostream>
@@ -139,7 +140,7 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
     core::EventCallback onEvent;
     if (args.flag("events")) {
       onEvent = [&context](const core::EventRecord& event) {
-        context.err() << "event t=" << event.time << " s " << (event.block.empty() ? "-" : event.block) << ": "
+        context.err() << "event t=" << std::setprecision(17) << event.time << " s " << (event.block.empty() ? "-" : event.block) << ": "
                       << event.what << '\n';
       };
     }

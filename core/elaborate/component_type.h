@@ -110,6 +110,11 @@ class ComponentBuilder {
   /// `input` as it was `delay` seconds ago (> 0); `initial` until the run has lasted that long.
   virtual Expr delayed(Expr input, double delay, double initial) = 0;
 
+  /// Declares that the equations change noticeably over `seconds` (a source's period):
+  /// the variable-step solver then steps no longer than a fraction of it, so that no
+  /// zero crossing of a fast signal is stepped over.
+  virtual void timeScale(double seconds) = 0;
+
   virtual Expr time() = 0;
   /// Adds the equation residual = 0.
   virtual void equation(Expr residual) = 0;

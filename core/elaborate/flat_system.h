@@ -6,6 +6,7 @@
 // Made by Elaborator; immutable afterwards.
 
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -91,6 +92,8 @@ struct FlatSystem {
   /// The block that made each switched node (relation, min, max, abs), for the event log.
   std::vector<std::pair<Expr, int>> switchOwners;
   double temperature = 300.15;
+  /// The shortest time scale a component declared (+infinity if none).
+  double shortestTimeScale = std::numeric_limits<double>::infinity();
 
   /// Calls f on every expression over the unknowns other than the equations'
   /// residuals (signals, node values, energies, clock updates, delay inputs, ...),

@@ -1,5 +1,6 @@
 #include "elaborate/instance_builder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -140,6 +141,10 @@ Expr InstanceBuilder::delayed(Expr input, double delay, double initial) {
   if (!(delay > 0.0) || !std::isfinite(delay)) fail("", "a transport delay must be positive and finite");
   system_.delays.push_back({input, delay, initial, block_});
   return system_.pool->delayed(static_cast<int>(system_.delays.size()) - 1);
+}
+
+void InstanceBuilder::timeScale(double seconds) {
+  if (seconds > 0.0 && std::isfinite(seconds)) system_.shortestTimeScale = std::min(system_.shortestTimeScale, seconds);
 }
 
 void InstanceBuilder::equation(Expr residual) { system_.equations.push_back({residual, block_, -1}); }

@@ -49,6 +49,7 @@ class InstanceBuilder final : public ComponentBuilder {
   void onClock(int clock, Expr discreteVariable, Expr newValue) override;
   void onSample(int clock, Expr discreteVariable, Expr newValue) override;
   Expr delayed(Expr input, double delay, double initial) override;
+  void timeScale(double seconds) override;
   Expr time() override { return system_.pool->time(); }
   void equation(Expr residual) override;
   void energy(Expr stored) override;

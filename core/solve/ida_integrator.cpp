@@ -25,6 +25,9 @@ namespace {
 /// How many multiples of a delay after a kink the solver stops at (each passage smooths the kink by one order).
 constexpr int kDelayBreakpointGenerations = 4;
 
+/// The longest step is this fraction of the shortest time scale a component declares.
+constexpr double kStepsPerTimeScale = 8.0;
+
 /// What IDA's callbacks see (user data).
 struct Callbacks {
   const DaeSystem* dae;
@@ -153,7 +156,9 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   IDASetId(s.mem, s.id);
   IDASetMaxNumSteps(s.mem, 1000000);
   // A step may not outrun a transport delay: its delayed input must already be history.
-  const double maxStep = std::min(options_.maxStep > 0.0 ? options_.maxStep : HUGE_VAL, run.shortestDelay());
+  // Nor step over a fast source's zero crossings: a few steps per declared time scale.
+  const double maxStep = std::min({options_.maxStep > 0.0 ? options_.maxStep : HUGE_VAL, run.shortestDelay(),
+                                   flat.shortestTimeScale / kStepsPerTimeScale});
   if (std::isfinite(maxStep)) IDASetMaxStep(s.mem, maxStep);
   // A delay carries the kinks of its input forward: stop at start + k·τ (and event + k·τ) to restart cleanly.
   std::set<double> breakpoints;

@@ -119,6 +119,7 @@ class FakeBuilder : public core::ComponentBuilder {
     delays_.push_back({input, delay});
     return pool_.delayed(static_cast<int>(delays_.size()) - 1);
   }
+  void timeScale(double) override {}
   Expr time() override { return pool_.time(); }
   void equation(Expr residual) override { equations_.push_back(residual); }
   void energy(Expr stored) override { energy_ = energy_.valid() ? energy_ + stored : stored; }

@@ -58,6 +58,7 @@ const std::vector<Documented>& documented() {
       {"signal.Sum", {"u*:in", "y:out"}, {"signs", "inputs"}},
       {"signal.Product", {"u*:in", "y:out"}, {"inputs"}},
       {"signal.Integrator", {"u:in", "y:out"}, {"y0"}},
+      {"electrical.Switch", {"p:electrical", "n:electrical", "u:in"}, {"Ron", "Goff", "ideal"}},
       {"signal.UnitDelay", {"u:in", "y:out"}, {"sample_time", "y0"}},
       {"signal.ClockedDelay", {"u:in", "clk:in", "y:out"}, {"y0"}},
       {"signal.ZeroOrderHold", {"u:in", "y:out"}, {"sample_time"}},
