@@ -13,10 +13,19 @@ using core::PortDecl;
 using core::PortDirection;
 
 PortDecl pin(std::string name, std::string description) {
+  return physical(Domain::Electrical, std::move(name), std::move(description));
+}
+
+PortDecl physical(Domain domain, std::string name, std::string description) {
   return {.name = std::move(name),
-          .domain = Domain::Electrical,
+          .domain = domain,
           .direction = PortDirection::Physical,
           .description = std::move(description)};
+}
+
+PortDecl reference(PortDecl port) {
+  port.reference = true;
+  return port;
 }
 
 PortDecl signalInput(std::string name, std::string description) {
@@ -86,10 +95,14 @@ std::string iconFor(std::string_view type) {
   const auto dot = type.find('.');
   std::string path = ":/icons/" + std::string(type.substr(0, dot)) + "/";
   const std::string_view name = type.substr(dot + 1);
+  // A word starts at an upper-case letter after a lower-case one, or at the
+  // last capital of an acronym that a lower-case letter follows: OpAmp → op_amp,
+  // EMF → emf, PWMSource → pwm_source.
+  const auto upper = [&](std::size_t k) { return std::isupper(static_cast<unsigned char>(name[k])) != 0; };
   for (std::size_t k = 0; k < name.size(); ++k) {
-    const auto c = static_cast<unsigned char>(name[k]);
-    if (std::isupper(c) && k > 0) path += '_';
-    path += static_cast<char>(std::tolower(c));
+    const bool wordStart = k > 0 && upper(k) && (!upper(k - 1) || (k + 1 < name.size() && !upper(k + 1)));
+    if (wordStart) path += '_';
+    path += static_cast<char>(std::tolower(static_cast<unsigned char>(name[k])));
   }
   return path + ".svg";
 }

@@ -13,6 +13,11 @@ namespace kelvin::blocks {
 
 /// Electrical pin (physical port).
 core::PortDecl pin(std::string name, std::string description);
+/// Physical port of any domain: a mechanical flange, a hydraulic or thermal port.
+core::PortDecl physical(core::Domain domain, std::string name, std::string description);
+/// `port` marked as a reference: the component fixes, or integrates, the
+/// absolute across value there (ground, fixed flange, inertia, reservoir).
+core::PortDecl reference(core::PortDecl port);
 /// Signal input read from the output wired to it.
 core::PortDecl signalInput(std::string name, std::string description);
 /// Signal output determined by the block's equations.
@@ -36,7 +41,7 @@ core::ParamDecl matrix(std::string name, std::string defaultValue, std::string d
 /// `inputs`: the number N of a variadic port, default 2, at least 1.
 core::ParamDecl inputsParam();
 
-/// ":/icons/<family>/<snake_case name>.svg" for "<family>.<Name>".
+/// ":/icons/<family>/<snake_case name>.svg" for "<family>.<Name>" (an acronym stays one word: EMF → emf).
 std::string iconFor(std::string_view type);
 
 /// A number as a message shows it: "0.0011", "1e+06" (6 significant digits).
