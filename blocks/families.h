@@ -25,5 +25,6 @@ void registerTranslational(core::BlockRegistry& registry);
 void registerHydraulic(core::BlockRegistry& registry);
 void registerThermal(core::BlockRegistry& registry);
 void registerConverters(core::BlockRegistry& registry);
+void registerSwitchingMechanics(core::BlockRegistry& registry);
 
 }  // namespace kelvin::blocks

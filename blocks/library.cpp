@@ -22,6 +22,7 @@ void registerAll(core::BlockRegistry& registry) {
   registerHydraulic(registry);
   registerThermal(registry);
   registerConverters(registry);
+  registerSwitchingMechanics(registry);
 }
 
 }  // namespace kelvin::blocks

@@ -118,6 +118,11 @@ class ComponentBuilder {
   virtual Expr time() = 0;
   /// Adds the equation residual = 0.
   virtual void equation(Expr residual) = 0;
+  /// Declares a constraint g(x) = 0 on the states that holds while `active` is true
+  /// (a locked clutch: w_a − w_b). The component's own equations must use its
+  /// differentiated form while it is active; the engine projects the state onto
+  /// g = 0 when the constraint becomes active, and removes drift while it stays so.
+  virtual void constraint(Expr active, Expr g) = 0;
   /// Declares stored energy (adds up over calls); its Hessian over the states is the mass matrix.
   virtual void energy(Expr stored) = 0;
 

@@ -12,6 +12,10 @@ void FlatSystem::forEachExpression(const std::function<void(Expr&)>& f) {
     if (clock.trigger.valid()) f(clock.trigger);
   }
   for (FlatDelay& d : delays) f(d.input);
+  for (FlatConstraint& c : constraints) {
+    f(c.active);
+    f(c.g);
+  }
 }
 
 std::vector<std::string> FlatSystem::unknownNames() const {

@@ -72,6 +72,13 @@ struct FlatDelay {
   int block = -1;
 };
 
+/// A constraint g(x) = 0 on the states, in force while `active` is non-zero.
+struct FlatConstraint {
+  Expr active;
+  Expr g;
+  int block = -1;
+};
+
 struct FlatSignal {
   std::string name;  // "<block id>.<port>" or "<block id>.<variable>"
   Expr value;
@@ -87,6 +94,7 @@ struct FlatSystem {
   std::vector<FlatDiscrete> discretes;
   std::vector<FlatClock> clocks;
   std::vector<FlatDelay> delays;
+  std::vector<FlatConstraint> constraints;
   std::vector<FlatSignal> signals;
   std::vector<Expr> energies;  // stored energy per block that declares one
   /// The block that made each switched node (relation, min, max, abs), for the event log.

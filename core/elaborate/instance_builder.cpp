@@ -151,6 +151,8 @@ void InstanceBuilder::equation(Expr residual) { system_.equations.push_back({res
 
 void InstanceBuilder::energy(Expr stored) { energy_ = energy_.valid() ? energy_ + stored : stored; }
 
+void InstanceBuilder::constraint(Expr active, Expr g) { system_.constraints.push_back({active, g, block_}); }
+
 void InstanceBuilder::finish() {
   if (energy_.valid()) system_.energies.push_back(energy_);
 }

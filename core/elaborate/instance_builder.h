@@ -53,6 +53,7 @@ class InstanceBuilder final : public ComponentBuilder {
   Expr time() override { return system_.pool->time(); }
   void equation(Expr residual) override;
   void energy(Expr stored) override;
+  void constraint(Expr active, Expr g) override;
   [[noreturn]] void fail(const std::string& port, const std::string& message) const override;
 
   /// Records the accumulated stored energy. Call after build().

@@ -63,12 +63,17 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   for (const FlatEquation& eq : flat.equations) numbering.add(eq.residual, eq.block);
   for (const FlatSignal& s : flat.signals) numbering.add(s.value, -1);
   for (const FlatDelay& d : flat.delays) numbering.add(d.input, d.block);
+  for (const FlatConstraint& c : flat.constraints) {
+    numbering.add(c.active, c.block);
+    numbering.add(c.g, c.block);
+  }
   for (const FlatClock& c : flat.clocks) {
     for (const FlatClockUpdate& u : c.updates) numbering.add(u.value, c.block);
     if (c.trigger.valid()) numbering.add(c.trigger, c.block);
   }
   switches_ = numbering.info;
-  const std::unordered_map<std::uint32_t, int>& switchIndex = numbering.index;
+  switchIndex_ = numbering.index;
+  const std::unordered_map<std::uint32_t, int>& switchIndex = switchIndex_;
   for (std::uint32_t id : numbering.nodes) {
     const ExprNode& node = pool.node(id);
     Expr a(&pool, node.a);

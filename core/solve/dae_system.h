@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "elaborate/flat_system.h"
@@ -48,6 +49,9 @@ class DaeSystem {
   /// ∂F/∂y and ∂F/∂y' separately, at pattern entries.
   void jacobianParts(const EvalPoint& at, double* dy, double* dyp, DaeWorkspace& ws) const;
 
+  /// Compiles another expression of the flat system (its switches are those of the system).
+  Tape compile(Expr e) const { return Tape(*flat_.pool, e, switchIndex_); }
+
   /// True when every equation is linear with constant coefficients (a constant Jacobian).
   bool linear() const { return nonlinearEquations_.empty(); }
   /// The block that owns an equation, or "node joining ..." for a conservation law.
@@ -86,6 +90,7 @@ class DaeSystem {
   std::vector<double> constantDy_, constantDyp_;  // linear equations' entries
   std::vector<int> nonlinearEquations_;
   std::vector<SwitchInfo> switches_;
+  std::unordered_map<std::uint32_t, int> switchIndex_;
   std::vector<Tape> indicatorTapes_;
   struct ClockUpdate {
     int discrete;

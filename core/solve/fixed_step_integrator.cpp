@@ -132,6 +132,7 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
     t = target;
     if (onGrid) ++k;
     ++stats.steps;
+    if (run.removeDrift(t)) previousStep = 0.0;  // the multistep history no longer fits the state
     run.record(t);
 
     // Events at the step end: crossings first, then ticks due now.

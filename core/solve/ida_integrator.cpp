@@ -238,9 +238,14 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
       run.emit(tret, N_VGetArrayPointer(s.y), N_VGetArrayPointer(s.yp));
     }
     t = tret;
-    if (event || dae_.delayCount() > 0) {
+    const bool constrained = !flat.constraints.empty();
+    if (event || constrained || dae_.delayCount() > 0) {
       run.y = copyFrom(s.y);
       run.yp = copyFrom(s.yp);
+      if (!event && constrained && run.removeDrift(t)) {
+        copyTo(s.y, run.y);
+        IDAReInit(s.mem, t, s.y, s.yp);
+      }
       run.record(t);
     }
     if (!event) {

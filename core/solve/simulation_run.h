@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "run/simulator.h"
+#include "events/state_projector.h"
 #include "solve/consistent_initializer.h"
 #include "solve/dae_system.h"
 #include "solve/delay_lines.h"
@@ -39,6 +40,10 @@ class SimulationRun {
   /// Solves for consistent values at t with the states kept, including y' of the
   /// algebraic unknowns (by a second solve a small time later).
   void reinitialise(double t);
+  /// While constraints are active, moves the state back onto them when it has drifted
+  /// by more than the absolute tolerance. Returns true if it moved (a solver must restart).
+  bool removeDrift(double t);
+
   /// Evaluates the signals at (t, yy, yyp) and passes them on.
   void emit(double t, const double* yy, const double* yyp);
   /// Records the delay lines' inputs at the current state (after every accepted step,
@@ -57,6 +62,8 @@ class SimulationRun {
  private:
   void applyClock(int clock, double t);
   void log(double t, int block, const std::string& what);
+  /// Projects onto the active constraints if violated by more than tolerance; logs it.
+  bool project(double t, double tolerance, const char* why);
 
   const DaeSystem& dae_;
   const std::string& file_;
@@ -65,6 +72,10 @@ class SimulationRun {
   double delta_;
   double start_;
   ConsistentInitializer init_;
+  StateProjector projector_;
+  bool projection_;
+  double reportedViolation_ = 0.0;  // last violation reported with projection off (said once)
+  double atol_;
   TimeEvents clocks_;
   DaeWorkspace ws_;
   DelayLines delays_;

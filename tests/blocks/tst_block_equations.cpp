@@ -120,6 +120,7 @@ class FakeBuilder : public core::ComponentBuilder {
     return pool_.delayed(static_cast<int>(delays_.size()) - 1);
   }
   void timeScale(double) override {}
+  void constraint(Expr active, Expr g) override { constraints_.push_back({active, g}); }
   Expr time() override { return pool_.time(); }
   void equation(Expr residual) override { equations_.push_back(residual); }
   void energy(Expr stored) override { energy_ = energy_.valid() ? energy_ + stored : stored; }
@@ -184,6 +185,7 @@ class FakeBuilder : public core::ComponentBuilder {
   std::vector<Clock> clocks_;
   std::vector<Update> updates_;
   std::vector<std::pair<Expr, double>> delays_;
+  std::vector<std::pair<Expr, Expr>> constraints_;
   std::vector<Expr> equations_;
   Expr energy_;
 };

@@ -78,6 +78,8 @@ const std::vector<Documented>& documented() {
       {"rotational.Spring", {"a:rotational", "b:rotational"}, {"c", "phi0"}},
       {"rotational.Damper", {"a:rotational", "b:rotational"}, {"d"}},
       {"rotational.Fixed", {"a:rotational"}, {}},
+      {"rotational.Clutch", {"a:rotational", "b:rotational", "u:in"}, {"tau_max", "tau_slip"}},
+      {"translational.HardStop", {"a:translational", "b:translational"}, {"gap", "k", "d", "s0"}},
       {"rotational.Torque", {"a:rotational", "u:in"}, {}},
       {"rotational.ConstantTorque", {"a:rotational"}, {"tau"}},
       {"rotational.IdealGear", {"a:rotational", "b:rotational"}, {"ratio"}},

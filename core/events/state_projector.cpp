@@ -1,0 +1,125 @@
+#include "events/state_projector.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <Eigen/Dense>
+
+namespace kelvin::core {
+
+StateProjector::StateProjector(const DaeSystem& dae) : dae_(dae), ws_(dae.makeWorkspace()) {
+  std::size_t largest = 1;
+  for (const FlatConstraint& c : dae.flat().constraints) {
+    active_.push_back(dae.compile(c.active));
+    g_.push_back(dae.compile(c.g));
+    owner_.push_back(c.block);
+    largest = std::max({largest, active_.back().size(), g_.back().size()});
+  }
+  for (Expr e : dae.flat().energies) {
+    energies_.push_back(dae.compile(e));
+    largest = std::max(largest, energies_.back().size());
+  }
+  work_.resize(largest);
+  adjoint_.resize(largest);
+  gradient_.resize(largest);
+}
+
+double StateProjector::totalEnergy(const EvalPoint& at) {
+  double e = 0.0;
+  for (const Tape& t : energies_) e += t.evaluate(at, work_.data());
+  return e;
+}
+
+std::pair<double, std::vector<int>> StateProjector::violation(const EvalPoint& at) {
+  double worst = 0.0;
+  std::vector<int> owners;
+  for (std::size_t c = 0; c < active_.size(); ++c) {
+    if (active_[c].evaluate(at, work_.data()) == 0.0) continue;
+    worst = std::max(worst, std::abs(g_[c].evaluate(at, work_.data())));
+    owners.push_back(owner_[c]);
+  }
+  return {worst, owners};
+}
+
+Projection StateProjector::project(EvalPoint at, std::vector<double>& y, double tolerance) {
+  Projection result;
+  std::vector<int> rows;
+  for (std::size_t c = 0; c < active_.size(); ++c)
+    if (active_[c].evaluate(at, work_.data()) != 0.0) rows.push_back(static_cast<int>(c));
+  if (rows.empty()) return result;
+  at.y = y.data();
+  auto residuals = [&] {
+    Eigen::VectorXd r(rows.size());
+    for (std::size_t k = 0; k < rows.size(); ++k) r[k] = g_[rows[k]].evaluate(at, work_.data());
+    return r;
+  };
+  Eigen::VectorXd r = residuals();
+  if (r.cwiseAbs().maxCoeff() <= tolerance) return result;
+
+  // The states involved, and M over them from the energies' gradients:
+  // column j = (∇E(x + s·e_j) − ∇E(x))/s, exact for quadratic energies.
+  std::map<int, int> column;  // state index -> position
+  for (int row : rows)
+    for (const TapeLeaf& leaf : g_[row].leaves())
+      if (!leaf.derivative && dae_.isState(leaf.index)) column.emplace(leaf.index, static_cast<int>(column.size()));
+  const int n = static_cast<int>(column.size());
+  std::vector<int> stateOf(n);
+  for (const auto& [state, j] : column) stateOf[j] = state;
+  Eigen::MatrixXd mass = Eigen::MatrixXd::Zero(n, n);
+  for (const Tape& e : energies_) {
+    const auto& leaves = e.leaves();
+    for (std::size_t a = 0; a < leaves.size(); ++a) {
+      auto ja = column.find(leaves[a].index);
+      if (ja == column.end() || leaves[a].derivative) continue;
+      const double x = y[leaves[a].index];
+      const double s = std::max(1.0, std::abs(x));
+      e.gradient(at, work_.data(), adjoint_.data(), gradient_.data());
+      std::vector<double> base(gradient_.begin(), gradient_.begin() + leaves.size());
+      y[leaves[a].index] = x + s;
+      e.gradient(at, work_.data(), adjoint_.data(), gradient_.data());
+      y[leaves[a].index] = x;
+      for (std::size_t b = 0; b < leaves.size(); ++b) {
+        auto jb = column.find(leaves[b].index);
+        if (jb != column.end() && !leaves[b].derivative) mass(jb->second, ja->second) += (gradient_[b] - base[b]) / s;
+      }
+    }
+  }
+  // States without stored energy are held: they take no part in the move.
+  std::vector<bool> movable(n);
+  for (int j = 0; j < n; ++j) movable[j] = mass(j, j) > 0.0;
+
+  const double before = totalEnergy(at);
+  for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
+    Eigen::MatrixXd G = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), n);
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const Tape& g = g_[rows[k]];
+      g.gradient(at, work_.data(), adjoint_.data(), gradient_.data());
+      for (std::size_t l = 0; l < g.leaves().size(); ++l) {
+        auto j = column.find(g.leaves()[l].index);
+        if (j != column.end() && !g.leaves()[l].derivative && movable[j->second]) G(k, j->second) += gradient_[l];
+      }
+    }
+    // M restricted to the movable states; held ones get an identity block and no G column.
+    Eigen::MatrixXd m = mass;
+    for (int j = 0; j < n; ++j)
+      if (!movable[j]) {
+        m.row(j).setZero();
+        m.col(j).setZero();
+        m(j, j) = 1.0;
+      }
+    const Eigen::MatrixXd minvGt = m.ldlt().solve(G.transpose());
+    const Eigen::VectorXd lambda = (G * minvGt).completeOrthogonalDecomposition().solve(r);
+    const Eigen::VectorXd dx = -minvGt * lambda;
+    for (int j = 0; j < n; ++j) y[stateOf[j]] += dx[j];
+    r = residuals();
+    if (r.cwiseAbs().maxCoeff() <= tolerance * 1e-3 || dx.cwiseAbs().maxCoeff() == 0.0) break;
+  }
+  result.moved = true;
+  result.residual = r.cwiseAbs().maxCoeff();
+  result.energyRemoved = before - totalEnergy(at);
+  for (int row : rows) result.blocks.push_back(owner_[row]);
+  return result;
+}
+
+}  // namespace kelvin::core
