@@ -14,9 +14,6 @@ namespace kelvin::core {
 
 namespace {
 
-/// A switch whose indicator is this close to zero at a step end has not crossed yet.
-constexpr double kSwitchDeadband = 1e-12;
-
 /// y' = c·y + r over one step from t_n to t_n + h.
 struct StepCoefficients {
   double c = 0.0;
@@ -140,10 +137,9 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
     std::vector<int> fired(std::max(dae_.switchCount(), 1), 0);
     bool crossed = false;
     for (int s = 0; s < dae_.switchCount(); ++s) {
-      if (std::abs(g[s]) <= kSwitchDeadband) continue;
       const bool outcome = Tape::switchOutcome(dae_.switchInfo(s).op, g[s], 0.0);
       if (outcome == static_cast<bool>(run.switches[s])) continue;
-      fired[s] = g[s] > 0 ? 1 : -1;
+      fired[s] = outcome == Tape::switchOutcome(dae_.switchInfo(s).op, 1.0, 0.0) ? 1 : -1;
       crossed = true;
     }
     if (crossed) run.switchesFired(t, fired);

@@ -85,6 +85,15 @@ double rlcExact(double t) {
   return 1.0 - std::exp(-zeta * w0 * t) * (std::cos(wd * t) + zeta * w0 / wd * std::sin(wd * t));
 }
 
+/// Speed of resources/examples/dc_motor.kelvin: a 10 V step at 0.1 s into R = 100 Ω, L = 0.2 H, k = 1,
+/// J = 0.01: ω/u = k/(LJ·s² + RJ·s + k²), poles of s² + 500·s + 500.
+double dcMotorSpeed(double t) {
+  if (t < 0.1) return 0.0;
+  const double tau = t - 0.1, root = std::sqrt(500.0 * 500.0 - 4 * 500.0);
+  const double p1 = (-500.0 + root) / 2, p2 = (-500.0 - root) / 2;
+  return 10.0 * (1.0 + (p2 * std::exp(p1 * tau) - p1 * std::exp(p2 * tau)) / (p1 - p2));
+}
+
 double worstError(const Trace& trace, const std::string& signal, double (*exact)(double)) {
   double worst = 0.0;
   for (std::size_t k = 0; k < trace.time.size(); ++k)
@@ -186,6 +195,20 @@ class TestHybrid : public QObject {
     qInfo("%s: error %.3g at h = 20 µs, %.3g at h = 10 µs, ratio %.3f", qPrintable(solver), coarse, fine, ratio);
     // Halving h divides the error by 2^order; ±15 % leaves room for the higher-order terms at ωh = 0.02.
     QVERIFY(std::abs(ratio / std::pow(2.0, order) - 1.0) < 0.15);
+  }
+
+  void dcMotorTrapezoidalErrorIsSecondOrder() {
+    const core::Model motor = core::loadModel(KELVIN_EXAMPLES_DIR "/dc_motor.kelvin");
+    core::SimulationOptions options = core::SimulationOptions::fromSettings(motor.settings);
+    options.solver = "trapezoid";
+    options.stopTime = 1.0;
+    options.step = 1e-4;  // the step at 0.1 s falls on the grid of both step sizes
+    const double coarse = worstError(test::simulateModel(motor, &options), "Speed.y", dcMotorSpeed);
+    options.step = 5e-5;
+    const double fine = worstError(test::simulateModel(motor, &options), "Speed.y", dcMotorSpeed);
+    qInfo("DC motor, trapezoidal: error %.3g at h = 1e-4, %.3g at h = 5e-5, ratio %.3f", coarse, fine, coarse / fine);
+    // O(h²): halving h divides the error by 4 (±10 %: the fast pole is at |λh| = 0.05).
+    QVERIFY(std::abs(coarse / fine / 4.0 - 1.0) < 0.1);
   }
 
   void idaMatchesTheClosedForm() {
