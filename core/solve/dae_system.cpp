@@ -116,8 +116,9 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   constantDy_.assign(rowIndex_.size(), 0.0);
   constantDyp_.assign(rowIndex_.size(), 0.0);
   DaeWorkspace ws = makeWorkspace();
-  std::vector<double> zeros(n, 0.0);
-  const EvalPoint origin{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
+  // Their entries do not depend on the point: any point will do, with every input readable.
+  std::vector<double> zeros(n, 0.0), discreteZeros(flat.discretes.size() + 1, 0.0);
+  const EvalPoint origin{0.0, zeros.data(), zeros.data(), discreteZeros.data(), nullptr};
   for (std::size_t e = 0; e < equationTapes_.size(); ++e) {
     if (linear_[e])
       scatter(static_cast<int>(e), origin, constantDy_.data(), constantDyp_.data(), 0.0, ws);

@@ -78,7 +78,7 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
     double target = options_.startTime + static_cast<double>(k + 1) * internalStep;
     bool onGrid = true;
     if (target > stop) target = stop, onGrid = false;
-    if (run.nextTick() < target) target = run.nextTick(), onGrid = false;
+    if (!run.tickDue(target) && run.nextTick() < target) target = run.nextTick(), onGrid = false;
     const double h = target - t;
     const StepCoefficients step = coefficients(h, previousStep > 0.0 && method_ == FixedStepMethod::Bdf2);
 
@@ -143,7 +143,7 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
       crossed = true;
     }
     if (crossed) run.switchesFired(t, fired);
-    if (run.nextTick() <= t) run.tick(t);
+    if (run.tickDue(t)) run.tick(t);
     if (crossed || run.events() > stats.events) {
       stats.events = run.events();
       previousStep = 0.0;  // restart the multistep history after an event

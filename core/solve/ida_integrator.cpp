@@ -222,7 +222,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
     ++stats.steps;
 
     const bool rootHit = flag == IDA_ROOT_RETURN;
-    const bool tickHit = flag == IDA_TSTOP_RETURN && run.nextTick() <= tret;
+    const bool tickHit = run.tickDue(tret);
     const bool event = rootHit || tickHit;
     // Samples on the output grid within this step (one at the event time itself is
     // taken after the event), or the step itself.

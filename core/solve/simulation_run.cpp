@@ -48,7 +48,7 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
 
 void SimulationRun::start() {
   reinitialise(start_);
-  if (clocks_.next() <= start_) tick(start_);
+  if (tickDue(start_)) tick(start_);
   record(start_);
   emit(start_, y.data(), yp.data());
 }
@@ -111,7 +111,7 @@ void SimulationRun::applyClock(int clock, double t) {
 
 void SimulationRun::tick(double t) {
   ++events_;
-  for (int c : clocks_.take(t)) applyClock(c, t);
+  for (int c : clocks_.take(t + kCoincidence * std::max(1.0, std::abs(t)))) applyClock(c, t);
   reinitialise(t);
   record(t);
 }

@@ -6,6 +6,8 @@
 // updates from the consistent values after them), switches that fire, the
 // event log and the output samples.
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,6 +34,10 @@ class SimulationRun {
   void start();
   /// The next clock tick, or +infinity.
   double nextTick() const { return clocks_.next(); }
+  /// True when a tick is due at t (to rounding): events that coincide are taken together.
+  bool tickDue(double t) const { return clocks_.next() <= t + kCoincidence * std::max(1.0, std::abs(t)); }
+  /// Relative time within which two events count as simultaneous.
+  static constexpr double kCoincidence = 1e-12;
   /// Ticks the clocks due at t and re-initialises. y, yp hold the state at t.
   void tick(double t);
   /// Switches s with fired[s] = ±1 crossed zero upward/downward at t: take their new
