@@ -31,8 +31,10 @@ void registerElectricalSwitches(core::BlockRegistry& registry) {
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b);
                   const Expr closed = greater(b.input("u"), b.pool().constant(0.5));
-                  if (b.param("ideal") >= 0.5)
+                  if (b.param("ideal") >= 0.5) {
                     b.equation(ifThenElse(closed, e.v, e.i));
+                    b.constraint(closed, e.v);  // between capacitors, charge is shared by projection
+                  }
                   else
                     b.equation(e.i - ifThenElse(closed, e.v / b.param("Ron"), b.param("Goff") * e.v));
                 }});

@@ -127,6 +127,10 @@ class ExprPool {
   /// are replaced by der() of the replacement, which must be affine in variables.
   Expr substitute(Expr e, const std::unordered_map<int, Expr>& replacement);
 
+  /// Replaces whole sub-expressions: every node whose id is a key of `replacement`
+  /// (memoised over the DAG).
+  Expr replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr>& replacement);
+
   /// Collects the distinct Variable and Derivative leaves of e (by variable index).
   void collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const;
 

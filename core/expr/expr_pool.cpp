@@ -299,6 +299,28 @@ Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replaceme
   return walk(e.id());
 }
 
+Expr ExprPool::replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr>& replacement) {
+  std::unordered_map<std::uint32_t, Expr> memo;
+  std::function<Expr(std::uint32_t)> walk = [&](std::uint32_t id) -> Expr {
+    auto hit = replacement.find(id);
+    if (hit != replacement.end()) return hit->second;
+    auto found = memo.find(id);
+    if (found != memo.end()) return found->second;
+    const ExprNode n = nodes_[id];  // copy: making nodes may grow nodes_
+    const int k = operandCount(n.op);
+    Expr result(this, id);
+    if (k > 0) {
+      Expr a = walk(n.a);
+      Expr b = k > 1 ? walk(n.b) : Expr();
+      Expr c = k > 2 ? walk(n.c) : Expr();
+      if (a.id() != n.a || (k > 1 && b.id() != n.b) || (k > 2 && c.id() != n.c)) result = make(n.op, a, b, c);
+    }
+    memo.emplace(id, result);
+    return result;
+  };
+  return walk(e.id());
+}
+
 void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const {
   std::vector<std::uint32_t> stack{e.id()};
   std::unordered_set<std::uint32_t> seen;  // expressions are small next to the pool

@@ -6,6 +6,7 @@
 
 #include "elaborate/elaborator.h"
 #include "elaborate/variable_eliminator.h"
+#include "events/constraint_index_reduction.h"
 #include "expr/si_number.h"
 #include "run/compiled_model.h"
 #include "solve/fixed_step_integrator.h"
@@ -42,6 +43,8 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
   std::vector<Diagnostic> problems = structuralProblems(flat, file);
   if (!problems.empty()) throw ModelError(std::move(problems));
   const int removed = VariableEliminator().run(flat);
+  if (const int reduced = differentiateStateConstraints(flat))
+    spdlog::debug("compile {}: {} constraints on states used in differentiated form", file, reduced);
   spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain", file, removed, flat.unknowns.size());
   if (spdlog::should_log(spdlog::level::trace)) {
     const auto names = flat.unknownNames();

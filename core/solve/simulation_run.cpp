@@ -87,8 +87,9 @@ bool SimulationRun::project(double t, double tolerance, const char* why) {
 bool SimulationRun::removeDrift(double t) { return project(t, atol_, "drift"); }
 
 void SimulationRun::reinitialise(double t) {
-  project(t, 1e-14, "constraint change");
+  // Solving settles the switches, which decide what constraints are active; then project onto them.
   init_.solve(t, y, yp, discrete, switches);
+  if (project(t, 1e-14, "constraint change")) init_.solve(t, y, yp, discrete, switches);
   std::vector<double> yLater = y, ypLater = yp;
   std::vector<std::uint8_t> switchesLater = switches;
   const int n = dae_.size();

@@ -86,6 +86,38 @@ class TestStateProjection : public QObject {
     QVERIFY(std::abs(trace["J2.w"].back() - kLockedSpeed) <= 1e-8);
   }
 
+  void joinedCapacitorsShareTheirChargeExactly_data() {
+    QTest::addColumn<QString>("solver");
+    QTest::addColumn<double>("step");
+    QTest::newRow("euler 0.3 ms") << "euler" << 0.3e-3;
+    QTest::newRow("euler 0.07 ms") << "euler" << 0.07e-3;
+    QTest::newRow("trapezoid 0.45 ms") << "trapezoid" << 0.45e-3;
+    QTest::newRow("ida") << "ida" << 0.1e-3;
+  }
+  void joinedCapacitorsShareTheirChargeExactly() {
+    QFETCH(QString, solver);
+    QFETCH(double, step);
+    const core::Model model = core::loadModel(KELVIN_EXAMPLES_DIR "/two_capacitors_switch.kelvin");
+    core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings);
+    options.solver = solver.toStdString();
+    options.step = step;
+    const Trace trace = test::simulateModel(model, &options);
+    constexpr double c1 = 1e-6, c2 = 3e-6, charge = c1 * 5.0 + c2 * 1.0;  // 8 µC
+    const double v1 = trace["C1.v"].back(), v2 = trace["C2.v"].back();
+    // Projection in the metric diag(C1, C2) conserves C1·v1 + C2·v2 exactly, up to rounding.
+    QVERIFY2(std::abs(c1 * v1 + c2 * v2 - charge) <= 1e-12 * charge, qPrintable(QString::number(v1, 'g', 17)));
+    QVERIFY(std::abs(v1 - 2.0) <= 1e-12 * 2.0 && std::abs(v2 - 2.0) <= 1e-12 * 2.0);
+    // The energy lost is ½·C1C2/(C1+C2)·ΔV² with ΔV = 4 V: 6 µJ, reported by the event log.
+    const double expected = 0.5 * c1 * c2 / (c1 + c2) * 16.0;
+    double removed = -1.0;
+    for (const core::EventRecord& e : trace.events) {
+      const std::string& what = e.what;
+      const auto at = what.find("error energy removed ");
+      if (e.block == "S" && at != std::string::npos) removed = std::stod(what.substr(at + 21));
+    }
+    QVERIFY2(std::abs(removed - expected) <= 1e-5 * expected, qPrintable(QString::number(removed)));  // printed to 6 digits
+  }
+
   void aStateOnTheConstraintIsLeftAlone() {
     const auto compiled = core::compileModel(clutchModel(), test::library(), "clutch");
     const core::DaeSystem& dae = compiled->dae();

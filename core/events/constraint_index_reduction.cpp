@@ -1,0 +1,38 @@
+#include "events/constraint_index_reduction.h"
+
+#include <unordered_map>
+
+#include "expr/tape.h"
+
+namespace kelvin::core {
+
+int differentiateStateConstraints(FlatSystem& system) {
+  ExprPool& pool = *system.pool;
+  std::unordered_map<std::uint32_t, Expr> derivativeOf;
+  for (const FlatConstraint& c : system.constraints) {
+    const ExprNode& node = c.g.node();
+    if (!node.hasUnknown || !node.linear || node.hasDerivative || node.timeOrDiscrete) continue;
+    const Tape tape(pool, c.g, {});
+    bool statesOnly = true;
+    int highest = 0;
+    for (const TapeLeaf& leaf : tape.leaves()) {
+      statesOnly = statesOnly && system.unknowns[leaf.index].state;
+      highest = std::max(highest, leaf.index);
+    }
+    if (!statesOnly) continue;
+    // Affine: the gradient at any point is the coefficient vector.
+    const std::vector<double> zeros(static_cast<std::size_t>(highest) + 1, 0.0);
+    std::vector<double> work(tape.size()), adjoint(tape.size()), gradient(tape.leaves().size());
+    tape.gradient(EvalPoint{0.0, zeros.data(), zeros.data(), nullptr, nullptr}, work.data(), adjoint.data(),
+                  gradient.data());
+    Expr rate = pool.constant(0.0);
+    for (std::size_t k = 0; k < tape.leaves().size(); ++k)
+      rate = rate + gradient[k] * pool.derivative(tape.leaves()[k].index);
+    derivativeOf.emplace(c.g.id(), rate);
+  }
+  if (derivativeOf.empty()) return 0;
+  for (FlatEquation& eq : system.equations) eq.residual = pool.replaceNodes(eq.residual, derivativeOf);
+  return static_cast<int>(derivativeOf.size());
+}
+
+}  // namespace kelvin::core
