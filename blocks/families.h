@@ -26,5 +26,6 @@ void registerHydraulic(core::BlockRegistry& registry);
 void registerThermal(core::BlockRegistry& registry);
 void registerConverters(core::BlockRegistry& registry);
 void registerSwitchingMechanics(core::BlockRegistry& registry);
+void registerPlanetaryGear(core::BlockRegistry& registry);
 
 }  // namespace kelvin::blocks

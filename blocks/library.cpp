@@ -23,6 +23,7 @@ void registerAll(core::BlockRegistry& registry) {
   registerThermal(registry);
   registerConverters(registry);
   registerSwitchingMechanics(registry);
+  registerPlanetaryGear(registry);
 }
 
 }  // namespace kelvin::blocks

@@ -44,8 +44,10 @@ void buildClutch(ComponentBuilder& b) {
   const Expr engaged = ifThenElse(greater(capacity, zero), one, zero);
   b.onClock(b.triggeredClock(less(slipSpeed, zero)), locked, engaged);
   b.onClock(b.triggeredClock(greater(ifThenElse(isLocked, -one, e.v), zero)), locked, engaged);
-  // Slip when the locked torque exceeds the capacity.
-  b.onClock(b.triggeredClock(greater(ifThenElse(isLocked, abs(e.i) - capacity, -one), zero)), locked, zero);
+  // Slip when the locked torque exceeds the capacity either way (masked while slipping).
+  const Expr lockedTorque = ifThenElse(isLocked, e.i, zero);
+  b.onClock(b.triggeredClock(greater(lockedTorque, capacity)), locked, zero);
+  b.onClock(b.triggeredClock(less(lockedTorque, -capacity)), locked, zero);
 }
 
 void buildHardStop(ComponentBuilder& b) {

@@ -11,6 +11,10 @@
 
 namespace kelvin::core {
 
+/// An equation that ties states only (two inertias joined rigidly, or through an
+/// ideal gear: w_a − r·w_b = 0) is such a constraint, always active: declares it.
+void declareRigidConstraints(FlatSystem& system);
+
 /// Rewrites the equations of `system`; returns how many constraints it differentiated.
 /// Only affine constraints are differentiated (their derivative is exact and constant).
 int differentiateStateConstraints(FlatSystem& system);

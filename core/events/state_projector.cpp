@@ -11,6 +11,12 @@ namespace kelvin::core {
 StateProjector::StateProjector(const DaeSystem& dae) : dae_(dae), ws_(dae.makeWorkspace()) {
   std::size_t largest = 1;
   for (const FlatConstraint& c : dae.flat().constraints) {
+    // A constraint that involves an algebraic unknown is the solver's to satisfy (index 1).
+    std::vector<int> vars, ders;
+    dae.flat().pool->collectUnknowns(c.g, vars, ders);
+    if (vars.empty() || !ders.empty() ||
+        !std::all_of(vars.begin(), vars.end(), [&](int v) { return dae.isState(v); }))
+      continue;
     active_.push_back(dae.compile(c.active));
     g_.push_back(dae.compile(c.g));
     owner_.push_back(c.block);

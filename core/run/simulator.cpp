@@ -43,6 +43,7 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
   std::vector<Diagnostic> problems = structuralProblems(flat, file);
   if (!problems.empty()) throw ModelError(std::move(problems));
   const int removed = VariableEliminator().run(flat);
+  declareRigidConstraints(flat);
   if (const int reduced = differentiateStateConstraints(flat))
     spdlog::debug("compile {}: {} constraints on states used in differentiated form", file, reduced);
   spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain", file, removed, flat.unknowns.size());

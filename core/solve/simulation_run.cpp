@@ -6,6 +6,9 @@
 namespace kelvin::core {
 
 namespace {
+/// A constraint violated by less than this (absolute, in its own units) needs no projection: rounding.
+constexpr double kProjectionTolerance = 1e-12;
+
 const char* outcomeText(Op op, bool outcome) {
   switch (op) {
     case Op::Min: return outcome ? "min takes its first argument" : "min takes its second argument";
@@ -89,7 +92,7 @@ bool SimulationRun::removeDrift(double t) { return project(t, atol_, "drift"); }
 void SimulationRun::reinitialise(double t) {
   // Solving settles the switches, which decide what constraints are active; then project onto them.
   init_.solve(t, y, yp, discrete, switches);
-  if (project(t, 1e-14, "constraint change")) init_.solve(t, y, yp, discrete, switches);
+  if (project(t, kProjectionTolerance, "constraint change")) init_.solve(t, y, yp, discrete, switches);
   std::vector<double> yLater = y, ypLater = yp;
   std::vector<std::uint8_t> switchesLater = switches;
   const int n = dae_.size();

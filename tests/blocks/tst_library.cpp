@@ -78,6 +78,7 @@ const std::vector<Documented>& documented() {
       {"rotational.Spring", {"a:rotational", "b:rotational"}, {"c", "phi0"}},
       {"rotational.Damper", {"a:rotational", "b:rotational"}, {"d"}},
       {"rotational.Fixed", {"a:rotational"}, {}},
+      {"rotational.PlanetaryGear", {"sun:rotational", "carrier:rotational", "ring:rotational"}, {"ratio"}},
       {"rotational.Clutch", {"a:rotational", "b:rotational", "u:in"}, {"tau_max", "tau_slip"}},
       {"translational.HardStop", {"a:translational", "b:translational"}, {"gap", "k", "d", "s0"}},
       {"rotational.Torque", {"a:rotational", "u:in"}, {}},
