@@ -1,5 +1,6 @@
 #include "elaborate/alias_eliminator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
@@ -59,6 +60,7 @@ int AliasEliminator::pass(FlatSystem& system) {
   links_.assign(n, {});
   roots_.assign(n, {});
   state_.assign(n, false);
+  aliasBlocks_.assign(n, {});
   for (int i = 0; i < n; ++i) {
     links_[i].parent = i;
     state_[i] = system.unknowns[i].state;
@@ -84,6 +86,14 @@ int AliasEliminator::pass(FlatSystem& system) {
           folded = pin(leaves[0].index, -c / gradient[0]);
         } else if (leaves.size() == 2 && gradient[0] != 0.0 && gradient[1] != 0.0) {
           folded = unite(leaves[0].index, leaves[1].index, -gradient[1] / gradient[0], -c / gradient[0]);
+          if (folded && eq.block >= 0) {
+            // Diagnostics name the block of a folded alias with the equations that use it.
+            std::vector<int>& into = aliasBlocks_[find(leaves[0].index)];
+            const std::vector<int>& from = aliasBlocks_[leaves[0].index == find(leaves[0].index) ? leaves[1].index
+                                                                                                 : leaves[0].index];
+            into.insert(into.end(), from.begin(), from.end());
+            into.push_back(eq.block);
+          }
         }
       }
     }
@@ -110,7 +120,18 @@ int AliasEliminator::pass(FlatSystem& system) {
       replacement.emplace(i, r == i ? root : l.scale * root + l.offset);
     }
   }
-  for (FlatEquation& eq : kept) eq.residual = pool.substitute(eq.residual, replacement);
+  for (FlatEquation& eq : kept) {
+    std::vector<int> vars, ders;
+    pool.collectUnknowns(eq.residual, vars, ders);
+    vars.insert(vars.end(), ders.begin(), ders.end());
+    for (int v : vars) {
+      const std::vector<int>& blocks = aliasBlocks_[find(v)];
+      eq.mergedFrom.insert(eq.mergedFrom.end(), blocks.begin(), blocks.end());
+    }
+    std::sort(eq.mergedFrom.begin(), eq.mergedFrom.end());
+    eq.mergedFrom.erase(std::unique(eq.mergedFrom.begin(), eq.mergedFrom.end()), eq.mergedFrom.end());
+    eq.residual = pool.substitute(eq.residual, replacement);
+  }
   system.forEachExpression([&](Expr& e) { e = pool.substitute(e, replacement); });
   const int folded = static_cast<int>(system.equations.size() - kept.size());
   system.equations = std::move(kept);

@@ -27,7 +27,12 @@ std::vector<std::string> FlatSystem::unknownNames() const {
 
 std::string FlatSystem::equationOrigin(int equation) const {
   const FlatEquation& e = equations.at(equation);
-  if (e.block >= 0) return blocks[e.block].id;
+  if (e.block >= 0) {
+    std::string text = blocks[e.block].id;
+    for (int b : e.mergedFrom)
+      if (b != e.block) text += ", " + blocks[b].id;
+    return text;
+  }
   if (e.node < 0) return "the model";
   std::string joined;
   for (const std::string& m : nodes[e.node].members) joined += (joined.empty() ? "" : ", ") + m;

@@ -32,6 +32,7 @@ struct FlatEquation {
   Expr residual;
   int block = -1;  // owner, -1 for a node's conservation law
   int node = -1;   // the node whose conservation law this is, else -1
+  std::vector<int> mergedFrom;  // blocks whose equations were substituted into this one
 };
 
 /// A physical node: ports joined by connections, with one across unknown.

@@ -75,7 +75,14 @@ int VariableEliminator::run(FlatSystem& system) {
       const std::unordered_map<int, Expr> replace{{v, value}};
       for (int other : usedBy[v]) {
         if (other == e || deferred[other]) continue;
-        system.equations[other].residual = pool.substitute(system.equations[other].residual, replace);
+        FlatEquation& target = system.equations[other];
+        target.residual = pool.substitute(target.residual, replace);
+        // Remember whose equation went into it, so a diagnostic can still name that block.
+        const FlatEquation& source = system.equations[e];
+        for (int b : source.mergedFrom) target.mergedFrom.push_back(b);
+        if (source.block >= 0) target.mergedFrom.push_back(source.block);
+        std::sort(target.mergedFrom.begin(), target.mergedFrom.end());
+        target.mergedFrom.erase(std::unique(target.mergedFrom.begin(), target.mergedFrom.end()), target.mergedFrom.end());
         for (int w : newVars)
           if (usedBy[w].insert(other).second) uses[other].push_back(w);
         for (int w : newDers) {

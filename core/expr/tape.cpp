@@ -134,9 +134,18 @@ double Tape::gradient(const EvalPoint& at, double* v, double* adj, double* gradi
       case Op::Atan: adj[in.a] += g / (1.0 + a * a); break;
       case Op::Tanh: adj[in.a] += g * (1.0 - r * r); break;
       case Op::Sqrt: adj[in.a] += r > 0.0 ? g * 0.5 / r : 0.0; break;
-      case Op::Abs: adj[in.a] += r == a ? g : -g; break;
+      case Op::Abs:
       case Op::Min:
-      case Op::Max: (r == a ? adj[in.a] : adj[in.b]) += g; break;
+      case Op::Max: {
+        // The same branch as the evaluation took: frozen, or from the values.
+        const bool first = in.index >= 0 && at.switches ? at.switches[in.index] != 0
+                                                       : switchOutcome(in.op, a, in.op == Op::Abs ? 0.0 : b);
+        if (in.op == Op::Abs)
+          adj[in.a] += first ? g : -g;
+        else
+          (first ? adj[in.a] : adj[in.b]) += g;
+        break;
+      }
       case Op::IfThenElse: (a != 0.0 ? adj[in.b] : adj[in.c]) += g; break;
       default: break;  // leaves, constants and relations pass nothing on
     }

@@ -133,7 +133,7 @@ void ConsistentInitializer::explainSingular(double t, const std::vector<double>&
     for (int e : equations)
       if (flat.equations[e].block >= 0) return flat.blocks[flat.equations[e].block].id;
     return "";
-  };
+  };  // (equationOrigin names the blocks merged into an equation too)
   const Matching matching = maximumMatching(graph);
   std::vector<int> culprit;
   if (!matching.perfect()) {

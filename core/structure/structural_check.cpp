@@ -65,15 +65,25 @@ void findFloatingNetworks(const FlatSystem& system, const std::string& file, std
   }
 }
 
+/// The blocks behind some equations and unknowns. `wide` (for equations in excess) also
+/// names the blocks at a conservation law's node and those whose aliases were folded in.
 std::set<std::string> blocksOf(const FlatSystem& system, const std::vector<int>& equations,
-                               const std::vector<int>& unknowns) {
+                               const std::vector<int>& unknowns, bool wide) {
   std::set<std::string> blocks;
   for (int e : equations) {
     const FlatEquation& eq = system.equations[e];
     if (eq.block >= 0) blocks.insert(system.blocks[eq.block].id);
+    if (!wide) continue;
+    for (int b : eq.mergedFrom) blocks.insert(system.blocks[b].id);
+    if (eq.node >= 0)  // a conservation law: the blocks at the node
+      for (const std::string& member : system.nodes[eq.node].members) blocks.insert(blockOf(member));
   }
-  for (int u : unknowns)
-    if (system.unknowns[u].block >= 0) blocks.insert(system.blocks[system.unknowns[u].block].id);
+  for (int u : unknowns) {
+    const FlatUnknown& unknown = system.unknowns[u];
+    // A node's across value is named after a port of the node: "I1.n.v" belongs with I1.
+    blocks.insert(unknown.block >= 0 ? system.blocks[unknown.block].id
+                                     : unknown.name.substr(0, unknown.name.find('.')));
+  }
   return blocks;
 }
 
@@ -93,26 +103,28 @@ std::vector<Diagnostic> structuralProblems(const FlatSystem& system, const std::
   const Incidence graph = Incidence::of(system);
   const Matching matching = maximumMatching(graph);
   if (matching.perfect()) return problems;
+  // One diagnostic for the whole singular part: too many conditions somewhere usually
+  // leaves something undetermined elsewhere (two sources in parallel fix one voltage twice
+  // and leave the split of their currents open), and the user needs all of it at once.
   const Deficiency d = structuralDeficiency(graph, matching);
-  if (!d.overEquations.empty()) {
-    const auto blocks = blocksOf(system, d.overEquations, {});
-    std::string why = anyTypeContains(system, blocks, "Voltage")
-                          ? "ideal voltage sources in parallel (or a loop of them) fix the same voltage twice"
-                          : "these blocks impose more conditions than there are unknowns to satisfy them";
-    problems.push_back({file, blocks.empty() ? "" : *blocks.begin(), "",
-                        "over-determined: " + why + " (involved: " + join(blocks) + ")"});
-  }
+  const auto over = blocksOf(system, d.overEquations, {}, true);
+  auto involved = blocksOf(system, d.underEquations, d.underUnknowns, false);
+  involved.insert(over.begin(), over.end());
+  std::set<std::string> undetermined;
+  for (int u : d.underUnknowns) undetermined.insert(system.unknowns[u].name);
+  std::string why;
+  if (!d.overEquations.empty())
+    why = anyTypeContains(system, over, "Voltage")
+              ? "ideal voltage sources in parallel (or in a loop) fix the same voltage twice"
+              : "some blocks impose more conditions than there are unknowns to satisfy them";
   if (!d.underUnknowns.empty()) {
-    const auto blocks = blocksOf(system, d.underEquations, d.underUnknowns);
-    std::set<std::string> names;
-    for (int u : d.underUnknowns) names.insert(system.unknowns[u].name);
-    std::string why = anyTypeContains(system, blocks, "Current")
-                          ? "ideal current sources in series (or a cut set of them) leave a node voltage undetermined"
-                          : "nothing determines some unknowns";
-    problems.push_back({file, blocks.empty() ? "" : *blocks.begin(), "",
-                        "under-determined: " + why + " (undetermined: " + join(names) + "; involved: " +
-                            join(blocks) + ")"});
+    if (!why.empty()) why += "; ";
+    why += anyTypeContains(system, involved, "Current")
+               ? "ideal current sources in series (or a cut of them) leave a node voltage undetermined"
+               : "nothing determines " + join(undetermined);
   }
+  problems.push_back({file, involved.empty() ? "" : *involved.begin(), "",
+                      "structurally singular: " + why + " (involved: " + join(involved) + ")"});
   return problems;
 }
 
