@@ -155,6 +155,10 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   IDASetUserData(s.mem, &cb);
   IDASetId(s.mem, s.id);
   IDASetMaxNumSteps(s.mem, 1000000);
+  // Start small (IDA's default first step is a thousandth of the run): a state that starts
+  // at rest under a tight atol would otherwise exhaust the error-test retries at t = 0.
+  IDASetInitStep(s.mem, 1e-7 * (options_.stopTime - options_.startTime));
+  IDASetMaxErrTestFails(s.mem, 20);
   // A step may not outrun a transport delay: its delayed input must already be history.
   // Nor step over a fast source's zero crossings: a few steps per declared time scale.
   const double maxStep = std::min({options_.maxStep > 0.0 ? options_.maxStep : HUGE_VAL, run.shortestDelay(),
