@@ -132,8 +132,16 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
   const std::vector<std::size_t> columns =
       selectSignals(wanted ? *wanted : core::defaultSignalNames(*compiled), names);
 
+  // The engine samples only the chosen signals, in CSV order.
+  std::vector<std::string> chosen;
+  std::vector<std::size_t> order;
+  for (std::size_t column : columns) {
+    options.outputs.push_back(static_cast<int>(column));
+    order.push_back(chosen.size());
+    chosen.push_back(names[column]);
+  }
   std::ostream& out = file ? file->stream() : context.out();
-  CsvWriter writer(out, names, columns);
+  CsvWriter writer(out, chosen, order);
   writer.writeHeader();
   core::SimulationStats stats;
   try {

@@ -97,12 +97,28 @@ int VariableEliminator::run(FlatSystem& system) {
       break;
     }
   }
-  if (definitions.empty()) return 0;
+  // A long equation may still give an unknown that nothing else uses (a ground node's
+  // current): it leaves the system and is computed from the solution, for output only.
+  std::vector<std::pair<int, Expr>> leaves;
+  for (int e = 0; e < m; ++e) {
+    if (!deferred[e]) continue;
+    for (int v : uses[e]) {
+      if (system.unknowns[v].state || underDer[v] || usedBy[v].size() != 1) continue;
+      const auto a = pool.linearCoefficient(system.equations[e].residual, v);
+      if (!a || *a == 0.0) continue;
+      leaves.emplace_back(v, definitionOf(pool, system.equations[e].residual, v, *a));
+      removedEquation[e] = true;
+      break;
+    }
+  }
+  if (definitions.empty() && leaves.empty()) return 0;
 
   // Renumber the survivors; express each eliminated unknown over them (latest first,
-  // since a definition uses only unknowns eliminated after it).
+  // since a definition uses only unknowns eliminated after it; the leaves last, since
+  // theirs may use any).
   std::vector<bool> eliminated(n, false);
   for (const auto& [v, expr] : definitions) eliminated[v] = true;
+  for (const auto& [v, expr] : leaves) eliminated[v] = true;
   std::unordered_map<int, Expr> renumber;
   std::vector<FlatUnknown> unknowns;
   for (int v = 0; v < n; ++v) {
@@ -112,6 +128,7 @@ int VariableEliminator::run(FlatSystem& system) {
   }
   for (auto it = definitions.rbegin(); it != definitions.rend(); ++it)
     renumber.emplace(it->first, pool.substitute(it->second, renumber));
+  for (const auto& [v, expr] : leaves) renumber.emplace(v, pool.substitute(expr, renumber));
   std::vector<FlatEquation> equations;
   for (int e = 0; e < m; ++e) {
     if (removedEquation[e]) continue;
@@ -120,7 +137,7 @@ int VariableEliminator::run(FlatSystem& system) {
     equations.push_back(eq);
   }
   system.forEachExpression([&](Expr& x) { x = pool.substitute(x, renumber); });
-  const int removed = static_cast<int>(definitions.size());
+  const int removed = static_cast<int>(definitions.size() + leaves.size());
   system.equations = std::move(equations);
   system.unknowns = std::move(unknowns);
   return removed;

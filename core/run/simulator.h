@@ -28,6 +28,8 @@ struct SimulationOptions {
   bool projection = true;
   /// Largest step the variable-step solver may take (0: no limit).
   double maxStep = 0.0;
+  /// Indices (into signalNames()) of the signals to sample, in this order; empty: all of them.
+  std::vector<int> outputs;
 
   /// Reads the model's settings (stop time and step accept SI prefixes).
   /// Throws ModelError naming the setting when a value does not parse.
@@ -51,8 +53,8 @@ struct EventRecord {
 };
 using EventCallback = std::function<void(const EventRecord& event)>;
 
-/// Called with each output sample: time and the values of every signal of
-/// CompiledModel::signalNames(), in that order.
+/// Called with each output sample: time and the values of the signals chosen by
+/// SimulationOptions::outputs (by default every signal of signalNames(), in that order).
 using SampleCallback = std::function<void(double time, const std::vector<double>& values)>;
 
 /// Elaborates, analyses and compiles a model. The model should have passed

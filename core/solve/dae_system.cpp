@@ -206,6 +206,10 @@ void DaeSystem::delayInputs(const EvalPoint& at, double* out, DaeWorkspace& ws) 
   for (std::size_t k = 0; k < delayInputs_.size(); ++k) out[k] = delayInputs_[k].evaluate(at, ws.work.data());
 }
 
+void DaeSystem::signals(const EvalPoint& at, const std::vector<int>& which, double* out, DaeWorkspace& ws) const {
+  for (std::size_t k = 0; k < which.size(); ++k) out[k] = signalTapes_.at(which[k]).evaluate(at, ws.work.data());
+}
+
 void DaeSystem::signals(const EvalPoint& at, double* out, DaeWorkspace& ws) const {
   for (std::size_t s = 0; s < signalTapes_.size(); ++s) out[s] = signalTapes_[s].evaluate(at, ws.work.data());
 }

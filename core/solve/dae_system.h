@@ -77,6 +77,8 @@ class DaeSystem {
 
   int signalCount() const { return static_cast<int>(signalTapes_.size()); }
   void signals(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
+  /// The signals with the given indices, in that order.
+  void signals(const EvalPoint& at, const std::vector<int>& which, double* out, DaeWorkspace& ws) const;
 
  private:
   void scatter(int equation, const EvalPoint& at, double* dy, double* dyp, double cj, DaeWorkspace& ws) const;

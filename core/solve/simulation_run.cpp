@@ -34,7 +34,8 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
       clocks_(dae.flat().clocks),
       ws_(dae.makeWorkspace()),
       delays_(dae.flat().delays),
-      signalValues_(dae.signalCount()) {
+      outputs_(options.outputs),
+      signalValues_(options.outputs.empty() ? dae.signalCount() : options.outputs.size()) {
   const FlatSystem& flat = dae.flat();
   const int size = std::max(dae.size(), 1);  // never empty, so data() is valid for SUNDIALS
   y.assign(size, 0.0);
@@ -140,7 +141,10 @@ void SimulationRun::switchesFired(double t, const std::vector<int>& fired) {
 
 void SimulationRun::emit(double t, const double* yy, const double* yyp) {
   const EvalPoint at{t, yy, yyp, discrete.data(), switches.data(), &delays_};
-  dae_.signals(at, signalValues_.data(), ws_);
+  if (outputs_.empty())
+    dae_.signals(at, signalValues_.data(), ws_);
+  else
+    dae_.signals(at, outputs_, signalValues_.data(), ws_);
   onSample_(t, signalValues_);
 }
 

@@ -86,6 +86,7 @@ class SimulationRun {
   DaeWorkspace ws_;
   DelayLines delays_;
   std::vector<double> delayInputs_;
+  std::vector<int> outputs_;  // signals to sample; empty: all
   std::vector<double> signalValues_;
   long events_ = 0;
 };
