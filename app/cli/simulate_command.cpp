@@ -14,6 +14,7 @@
 #include "cli/csv_writer.h"
 #include "model/diagnostic.h"
 #include "run/simulator.h"
+#include "solve/simulation_error.h"
 
 namespace kelvin::cli {
 
@@ -156,9 +157,13 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
         *compiled, options, [&writer](double time, const std::vector<double>& values) { writer.writeSample(time, values); },
         nullptr, onEvent);
   } catch (const core::ModelError& e) {
-    context.err() << "kelvin-cli: simulation failed\n";
+    // No consistent state at the start is a fault of the model (exit 2), not of the run.
+    const auto* failure = dynamic_cast<const core::SimulationError*>(&e);
+    const bool atStart = !failure || failure->time() <= options.startTime;
+    context.err() << (atStart ? "kelvin-cli: the model has no consistent initial state\n"
+                              : "kelvin-cli: simulation failed\n");
     for (const core::Diagnostic& diagnostic : e.diagnostics()) context.err() << diagnostic.toString() << '\n';
-    return kExitSimulationFailed;
+    return atStart ? kExitInvalidModel : kExitSimulationFailed;
   }
   if (file) {
     file->commit();

@@ -13,8 +13,11 @@ std::string ValidateCommand::summary() const {
 int ValidateCommand::run(const CliArguments& args, CommandContext& context) {
   const std::string& path = args.singlePositional("model file (MODEL.kelvin)");
   const core::Model model = context.loadValidModel(path);
-  // Structural analysis runs at compilation; its ModelError reaches the dispatcher (exit 2).
-  core::compileModel(model, context.registry(), path);
+  // Structural analysis runs at compilation, and the initial state is solved for (an
+  // algebraic loop without solution shows only there); a ModelError reaches the
+  // dispatcher (exit 2).
+  const auto compiled = core::compileModel(model, context.registry(), path);
+  core::checkInitialState(*compiled, core::SimulationOptions::fromSettings(model.settings, path));
   return kExitSuccess;
 }
 

@@ -11,6 +11,7 @@
 #include "run/compiled_model.h"
 #include "solve/fixed_step_integrator.h"
 #include "solve/ida_integrator.h"
+#include "solve/simulation_run.h"
 #include "structure/structural_check.h"
 
 namespace kelvin::core {
@@ -61,6 +62,12 @@ const std::vector<std::string>& signalNames(const CompiledModel& compiled) { ret
 
 const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled) {
   return compiled.defaultSignals();
+}
+
+void checkInitialState(const CompiledModel& compiled, const SimulationOptions& options) {
+  const SampleCallback ignore = [](double, const std::vector<double>&) {};
+  const EventCallback none;
+  SimulationRun(compiled.dae(), options, compiled.file(), ignore, none).start();
 }
 
 SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions& options,

@@ -71,6 +71,11 @@ const std::vector<std::string>& signalNames(const CompiledModel& compiled);
 /// component variables (states such as C1.v), not every port's potential.
 const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled);
 
+/// Solves for a consistent initial state at options.startTime, as a run would, and
+/// throws SimulationError (naming the blocks) when there is none: an algebraic loop
+/// without solution, states fixed by constraints that contradict them.
+void checkInitialState(const CompiledModel& compiled, const SimulationOptions& options);
+
 /// Runs the model from startTime to stopTime. Samples go to onSample on the
 /// calling thread. Returns early (stats.cancelled) when *cancel becomes true;
 /// checked every step. Throws SimulationError (a ModelError) on solver failure,

@@ -226,9 +226,8 @@ void TestTape::gradientMatchesFiniteDifferences() {
 // At a tie (both arguments of min/max equal, or abs at exactly 0) the value
 // does not depend on the frozen outcome but the derivative does: the solver
 // froze the switch to pick one branch, so the Jacobian must be that branch's.
-// ENGINE BUG (reported): Tape::gradient decides the branch by comparing the
-// result with the first operand (r == a) instead of reading the switch, so at
-// a tie it always differentiates the first branch (and abs's +a branch).
+// (Before 6904a06 the tape chose the branch by comparing the result with the
+// first operand, so at a tie it always differentiated the first branch.)
 void TestTape::frozenTiesFollowTheSwitch_data() {
   QTest::addColumn<Builder>("build");
   QTest::addColumn<double>("x");

@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <algorithm>
+#include <cmath>
 
 #include "elaborate/block_registry.h"
 #include "library.h"
@@ -201,11 +202,11 @@ void TestStructuralDiagnostics::singularModelsNameTheirBlocks() {
   QVERIFY(!diagnostics.empty());
   const QString text = describe(diagnostics);
   for (const core::Diagnostic& d : diagnostics) QCOMPARE(d.file, file);
+  for (const QString& id : notBlamed)
+    QVERIFY2(!names(text, id), qPrintable(id + QStringLiteral(" blamed in:\n") + text));
   QVERIFY2(
       oneLineNamesAll(text, blamed),
       qPrintable(QStringLiteral("no diagnostic names all of %1:\n%2").arg(blamed.join(QStringLiteral(", ")), text)));
-  for (const QString& id : notBlamed)
-    QVERIFY2(!names(text, id), qPrintable(id + QStringLiteral(" blamed in:\n") + text));
 }
 
 // The same loop with K = 0.5 has the one solution y = c/(1 − K) = 2: the
@@ -220,12 +221,14 @@ void TestStructuralDiagnostics::solvableAlgebraicLoopRuns() {
   const auto s = std::find(signalNames.begin(), signalNames.end(), "S.y") - signalNames.begin();
   QVERIFY(s < static_cast<std::ptrdiff_t>(signalNames.size()));
   int samples = 0;
+  double worst = 0.0;
   core::simulate(*compiled, core::SimulationOptions::fromSettings(model.settings),
                  [&](double, const std::vector<double>& values) {
                    ++samples;
-                   QVERIFY(std::abs(values[s] - 2.0) <= 1e-12);
+                   worst = std::max(worst, std::abs(values[s] - 2.0));
                  });
   QVERIFY(samples > 0);
+  QVERIFY2(worst <= 1e-12, qPrintable(QString::number(worst)));
 }
 
 void TestStructuralDiagnostics::cliRefusesSingularModels_data() {
@@ -234,13 +237,10 @@ void TestStructuralDiagnostics::cliRefusesSingularModels_data() {
   QTest::addColumn<int>("exitCode");
   QTest::addColumn<QStringList>("blamed");
   for (const SingularCase& c : singularCases()) {
-    // validate compiles (structural analysis) but does not initialise: the
-    // unsolvable loop passes it and is refused by simulate, as a simulation
-    // failure (exit 3), not an invalid model (exit 2).
-    if (!c.atInitialisation)
-      QTest::addRow("validate: %s", c.name) << c.json << QStringLiteral("validate") << 2 << c.blamed;
-    QTest::addRow("simulate: %s", c.name)
-        << c.json << QStringLiteral("simulate") << (c.atInitialisation ? 3 : 2) << c.blamed;
+    // Both commands refuse every singular case as an invalid model (exit 2): validate
+    // also solves for the initial state, where the unsolvable loop shows.
+    QTest::addRow("validate: %s", c.name) << c.json << QStringLiteral("validate") << 2 << c.blamed;
+    QTest::addRow("simulate: %s", c.name) << c.json << QStringLiteral("simulate") << 2 << c.blamed;
   }
 }
 
