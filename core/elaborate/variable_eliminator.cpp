@@ -11,7 +11,8 @@ namespace kelvin::core {
 namespace {
 /// y solved from residual = a·y + rest = 0. A linear residual is rebuilt as a flat
 /// linear combination (no nesting is carried into the equations it goes to).
-Expr definitionOf(ExprPool& pool, Expr residual, int y, double a) {
+/// `zeros` holds a 0 for every unknown (a point at which to read the linear coefficients).
+Expr definitionOf(ExprPool& pool, Expr residual, int y, double a, const std::vector<double>& zeros) {
   Expr rest = pool.substitute(residual, {{y, pool.constant(0.0)}});
   const ExprNode& node = rest.node();
   if (!node.linear || node.timeOrDiscrete) return -rest / a;
@@ -19,9 +20,6 @@ Expr definitionOf(ExprPool& pool, Expr residual, int y, double a) {
   const Tape tape(pool, rest, {});
   const std::size_t n = tape.size();
   std::vector<double> work(n), adjoint(n), gradient(tape.leaves().size());
-  int highest = 0;
-  for (const TapeLeaf& leaf : tape.leaves()) highest = std::max(highest, leaf.index);
-  const std::vector<double> zeros(static_cast<std::size_t>(highest) + 1, 0.0);
   const EvalPoint origin{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
   Expr value = pool.constant(-tape.gradient(origin, work.data(), adjoint.data(), gradient.data()) / a);
   for (std::size_t k = 0; k < tape.leaves().size(); ++k) {
@@ -59,6 +57,7 @@ int VariableEliminator::run(FlatSystem& system) {
   std::vector<bool> deferred(m, false);
   for (int e = 0; e < m; ++e) deferred[e] = static_cast<int>(uses[e].size()) > kMaxUses;
   std::vector<bool> removedEquation(m, false);
+  const std::vector<double> zeros(static_cast<std::size_t>(n), 0.0);
   std::vector<std::pair<int, Expr>> definitions;  // in order of elimination; each uses only later ones
   for (int e = 0; e < m; ++e) {
     if (deferred[e]) continue;
@@ -68,7 +67,7 @@ int VariableEliminator::run(FlatSystem& system) {
       const auto a = pool.linearCoefficient(residual, v);
       if (!a || *a == 0.0) continue;
       // y = -(rest)/a, where rest is the residual with y set to zero.
-      Expr value = definitionOf(pool, residual, v, *a);
+      Expr value = definitionOf(pool, residual, v, *a, zeros);
       std::vector<int> newVars, newDers;
       pool.collectUnknowns(value, newVars, newDers);
       if (static_cast<int>(newVars.size() + newDers.size()) > kMaxDefinitionSize) continue;
@@ -106,7 +105,7 @@ int VariableEliminator::run(FlatSystem& system) {
       if (system.unknowns[v].state || underDer[v] || usedBy[v].size() != 1) continue;
       const auto a = pool.linearCoefficient(system.equations[e].residual, v);
       if (!a || *a == 0.0) continue;
-      leaves.emplace_back(v, definitionOf(pool, system.equations[e].residual, v, *a));
+      leaves.emplace_back(v, definitionOf(pool, system.equations[e].residual, v, *a, zeros));
       removedEquation[e] = true;
       break;
     }
