@@ -1,23 +1,38 @@
 #include "main_window.h"
 
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QUndoView>
 
 #include <spdlog/spdlog.h>
 
+#include "canvas/diagram_editor.h"
+#include "canvas/diagram_scene.h"
+#include "canvas/diagram_view.h"
+#include "diagnostics/diagnostics_widget.h"
+#include "document/model_document.h"
 #include "elaborate/block_registry.h"
+#include "gui_resources.h"
+#include "inspector/inspector_widget.h"
+#include "inspector/parameter_dialog.h"
+#include "inspector/settings_dialog.h"
+#include "inspector/variables_widget.h"
 #include "log/log_view.h"
 #include "model/diagnostic.h"
 #include "model/model_file.h"
 #include "model/model_validator.h"
-#include "model_overview.h"
+#include "palette/palette_widget.h"
 #include "recent_files_menu.h"
 
 namespace kelvin::gui {
@@ -27,6 +42,7 @@ namespace {
 const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
 const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kDirectoryKey = QStringLiteral("mainWindow/lastDirectory");
+const QString kGridKey = QStringLiteral("canvas/snapToGrid");
 
 QString fileFilter() { return MainWindow::tr("Kelvin models (*.kelvin);;All files (*)"); }
 
@@ -43,47 +59,285 @@ QString diagnosticsText(const std::vector<core::Diagnostic>& diagnostics) {
 }  // namespace
 
 MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
-    : QMainWindow(parent), registry_(registry) {
-  overview_ = new ModelOverview(registry_, this);
-  setCentralWidget(overview_);
-
-  auto* logDock = new QDockWidget(tr("Log"), this);
-  logDock->setObjectName(QStringLiteral("logDock"));  // for saveState
-  logView_ = new LogView(logDock);
-  logDock->setWidget(logView_);
-  addDockWidget(Qt::BottomDockWidgetArea, logDock);
-
+    : QMainWindow(parent), registry_(registry), document_(new ModelDocument(registry, this)) {
+  initResources();
+  editor_ = new DiagramEditor(document_, this);
+  setCentralWidget(editor_);
+  createDocks();
+  createActions();
   createMenus();
+  createToolBar();
   statusBar();
 
-  QSettings settings;
-  if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) resize(1100, 760);
-  if (!restoreState(settings.value(kStateKey).toByteArray())) resizeDocks({logDock}, {150}, Qt::Vertical);
+  connect(editor_, &DiagramEditor::statusMessage, this,
+          [this](const QString& text, int timeout) { statusBar()->showMessage(text, timeout); });
+  connect(editor_, &DiagramEditor::selectionChanged, this, [this] {
+    inspector_->showBlock(editor_->level(), editor_->selectedBlockId());
+    updateActions();
+  });
+  connect(editor_, &DiagramEditor::levelChanged, this, [this] {
+    inspector_->showBlock(editor_->level(), editor_->selectedBlockId());
+    updateActions();
+  });
+  connect(editor_, &DiagramEditor::parametersRequested, this, &MainWindow::editParameters);
+  connect(inspector_, &InspectorWidget::blockRenamed, this,
+          [this](const QString& id) { editor_->scene()->selectBlocks({id.toStdString()}); });
+  connect(palette_, &PaletteWidget::typeActivated, this, [this](const QString& type) {
+    editor_->insertBlock(type, editor_->view()->mapToScene(editor_->view()->viewport()->rect().center()));
+    editor_->view()->setFocus();
+  });
+  connect(diagnostics_, &DiagnosticsWidget::blockRequested, editor_, &DiagramEditor::showBlock);
+  connect(document_, &ModelDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(document_, &ModelDocument::filePathChanged, this, &MainWindow::updateTitle);
+  connect(document_->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateActions);
+  connect(QApplication::clipboard(), &QClipboard::dataChanged, this, &MainWindow::updateActions);
 
-  setCurrentModel(core::Model{}, QString());
+  QSettings settings;
+  editor_->scene()->setSnapToGrid(settings.value(kGridKey, true).toBool());
+  action(QStringLiteral("snap"))->setChecked(editor_->scene()->snapsToGrid());
+  if (!restoreGeometry(settings.value(kGeometryKey).toByteArray())) {
+    const QSize available = screen() ? screen()->availableSize() : QSize(1400, 900);
+    resize(std::min(1500, available.width() * 9 / 10), std::min(950, available.height() * 9 / 10));
+  }
+  restoreState(settings.value(kStateKey).toByteArray());
+  updateTitle();
+  updateActions();
+}
+
+MainWindow::~MainWindow() {
+  // The children go after this destructor: nothing of theirs may call back into the window.
+  disconnect(document_, nullptr, this, nullptr);
+  disconnect(document_->undoStack(), nullptr, this, nullptr);
+  disconnect(QApplication::clipboard(), nullptr, this, nullptr);
+  disconnect(editor_, nullptr, this, nullptr);
+}
+
+const QString& MainWindow::currentFile() const { return document_->filePath(); }
+
+const core::Model& MainWindow::model() const { return document_->model(); }
+
+QAction* MainWindow::action(const QString& name) const {
+  const auto it = actions_.find(name);
+  return it == actions_.end() ? nullptr : it->second;
+}
+
+void MainWindow::createDocks() {
+  auto dock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(name);  // for saveState
+    d->setWidget(widget);
+    addDockWidget(area, d);
+    return d;
+  };
+  palette_ = new PaletteWidget(registry_, this);
+  QDockWidget* paletteDock = dock(tr("Library"), QStringLiteral("paletteDock"), palette_, Qt::LeftDockWidgetArea);
+  inspector_ = new InspectorWidget(document_, this);
+  QDockWidget* inspectorDock =
+      dock(tr("Inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
+  variables_ = new VariablesWidget(document_, this);
+  QDockWidget* variablesDock =
+      dock(tr("Variables"), QStringLiteral("variablesDock"), variables_, Qt::RightDockWidgetArea);
+  undoView_ = new QUndoView(document_->undoStack(), this);
+  undoView_->setEmptyLabel(tr("<opened>"));
+  QDockWidget* historyDock = dock(tr("History"), QStringLiteral("historyDock"), undoView_, Qt::RightDockWidgetArea);
+  tabifyDockWidget(variablesDock, historyDock);
+  variablesDock->raise();
+  diagnostics_ = new DiagnosticsWidget(this);
+  problemsDock_ = dock(tr("Problems"), QStringLiteral("problemsDock"), diagnostics_, Qt::BottomDockWidgetArea);
+  logView_ = new LogView(this);
+  QDockWidget* logDock = dock(tr("Log"), QStringLiteral("logDock"), logView_, Qt::BottomDockWidgetArea);
+  tabifyDockWidget(problemsDock_, logDock);
+  problemsDock_->raise();
+  resizeDocks({paletteDock, inspectorDock}, {250, 300}, Qt::Horizontal);
+  resizeDocks({inspectorDock, variablesDock}, {420, 220}, Qt::Vertical);
+  resizeDocks({problemsDock_}, {130}, Qt::Vertical);
+}
+
+QAction* MainWindow::makeAction(const QString& name, const QString& text, const QString& icon,
+                                const QKeySequence& shortcut) {
+  auto* a = new QAction(text, this);
+  a->setObjectName(name);
+  if (!icon.isEmpty()) a->setIcon(QIcon(QStringLiteral(":/gui/actions/%1.svg").arg(icon)));
+  if (!shortcut.isEmpty()) a->setShortcut(shortcut);
+  actions_[name] = a;
+  return a;
+}
+
+void MainWindow::createActions() {
+  DiagramEditor* e = editor_;
+  connect(makeAction("new", tr("&New"), "new", QKeySequence::New), &QAction::triggered, this, &MainWindow::newModel);
+  connect(makeAction("open", tr("&Open…"), "open", QKeySequence::Open), &QAction::triggered, this, &MainWindow::open);
+  connect(makeAction("save", tr("&Save"), "save", QKeySequence::Save), &QAction::triggered, this, &MainWindow::save);
+  QAction* saveAsAction = makeAction("saveAs", tr("Save &As…"), "", QKeySequence::SaveAs);
+  if (saveAsAction->shortcut().isEmpty()) saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+  connect(saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+  QAction* quit = makeAction("quit", tr("&Quit"), "", QKeySequence::Quit);
+  quit->setMenuRole(QAction::QuitRole);
+  connect(quit, &QAction::triggered, this, &QWidget::close);
+
+  QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+  undo->setObjectName("undo");
+  undo->setShortcut(QKeySequence::Undo);
+  undo->setIcon(QIcon(QStringLiteral(":/gui/actions/undo.svg")));
+  actions_["undo"] = undo;
+  QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+  redo->setObjectName("redo");
+  redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+  redo->setIcon(QIcon(QStringLiteral(":/gui/actions/redo.svg")));
+  actions_["redo"] = redo;
+
+  connect(makeAction("cut", tr("Cu&t"), "cut", QKeySequence::Cut), &QAction::triggered, e, &DiagramEditor::cutSelection);
+  connect(makeAction("copy", tr("&Copy"), "copy", QKeySequence::Copy), &QAction::triggered, e,
+          &DiagramEditor::copySelection);
+  connect(makeAction("paste", tr("&Paste"), "paste", QKeySequence::Paste), &QAction::triggered, e,
+          &DiagramEditor::paste);
+  connect(makeAction("duplicate", tr("D&uplicate"), "", QKeySequence(Qt::CTRL | Qt::Key_D)), &QAction::triggered, e,
+          &DiagramEditor::duplicateSelection);
+  QAction* del = makeAction("delete", tr("&Delete"), "delete", QKeySequence::Delete);
+  del->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
+  connect(del, &QAction::triggered, e, &DiagramEditor::deleteSelection);
+  connect(makeAction("selectAll", tr("Select &All"), "", QKeySequence::SelectAll), &QAction::triggered, e,
+          &DiagramEditor::selectAll);
+  connect(makeAction("rotate", tr("&Rotate"), "rotate", QKeySequence(Qt::CTRL | Qt::Key_R)), &QAction::triggered, e,
+          [e] { e->rotateSelection(true); });
+  connect(makeAction("rotateBack", tr("Rotate &Counter-clockwise"), "", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)),
+          &QAction::triggered, e, [e] { e->rotateSelection(false); });
+  connect(makeAction("flip", tr("&Flip"), "flip", QKeySequence(Qt::CTRL | Qt::Key_I)), &QAction::triggered, e,
+          &DiagramEditor::flipSelection);
+  const std::pair<const char*, DiagramEditor::Alignment> alignments[] = {
+      {"alignLeft", DiagramEditor::Alignment::Left},     {"alignCentre", DiagramEditor::Alignment::HorizontalCentre},
+      {"alignRight", DiagramEditor::Alignment::Right},   {"alignTop", DiagramEditor::Alignment::Top},
+      {"alignMiddle", DiagramEditor::Alignment::VerticalCentre}, {"alignBottom", DiagramEditor::Alignment::Bottom}};
+  const QString alignTexts[] = {tr("Align &Left"), tr("Align &Centres"), tr("Align &Right"),
+                                tr("Align &Top"),  tr("Align &Middles"), tr("Align &Bottom")};
+  for (int i = 0; i < 6; ++i) {
+    const DiagramEditor::Alignment alignment = alignments[i].second;
+    connect(makeAction(alignments[i].first, alignTexts[i], "", {}), &QAction::triggered, e,
+            [e, alignment] { e->alignSelection(alignment); });
+  }
+  connect(makeAction("group", tr("&Group into Subsystem"), "group", QKeySequence(Qt::CTRL | Qt::Key_G)),
+          &QAction::triggered, e, &DiagramEditor::groupSelection);
+  connect(makeAction("ungroup", tr("U&ngroup Subsystem"), "ungroup", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G)),
+          &QAction::triggered, e, &DiagramEditor::ungroupSelection);
+  connect(makeAction("openSubsystem", tr("&Open Subsystem"), "", QKeySequence(Qt::CTRL | Qt::Key_Return)),
+          &QAction::triggered, e, [e] {
+            const std::string id = e->selectedBlockId();
+            if (!id.empty()) e->openSubsystem(id);
+          });
+  connect(makeAction("goUp", tr("Go to &Parent"), "up", QKeySequence(Qt::ALT | Qt::Key_Up)), &QAction::triggered, e,
+          &DiagramEditor::goUp);
+  connect(makeAction("quickInsert", tr("&Insert Block…"), "insert", QKeySequence(Qt::CTRL | Qt::Key_K)),
+          &QAction::triggered, e, [e] { e->showQuickInsert(); });
+  connect(makeAction("parameters", tr("&Parameters…"), "", QKeySequence(Qt::CTRL | Qt::Key_E)), &QAction::triggered,
+          this, [this] {
+            const std::string id = editor_->selectedBlockId();
+            if (!id.empty()) editParameters(QString::fromStdString(id));
+          });
+
+  connect(makeAction("zoomIn", tr("Zoom &In"), "zoom_in", QKeySequence::ZoomIn), &QAction::triggered, e->view(),
+          &DiagramView::zoomIn);
+  connect(makeAction("zoomOut", tr("Zoom &Out"), "zoom_out", QKeySequence::ZoomOut), &QAction::triggered, e->view(),
+          &DiagramView::zoomOut);
+  connect(makeAction("zoomFit", tr("&Fit to Window"), "zoom_fit", QKeySequence(Qt::CTRL | Qt::Key_0)),
+          &QAction::triggered, e->view(), &DiagramView::zoomToFit);
+  connect(makeAction("zoomReset", tr("Actual &Size (100 %)"), "zoom_reset", QKeySequence(Qt::CTRL | Qt::Key_1)),
+          &QAction::triggered, e->view(), &DiagramView::resetZoom);
+  QAction* snap = makeAction("snap", tr("&Snap to Grid"), "", {});
+  snap->setCheckable(true);
+  connect(snap, &QAction::toggled, this, [this](bool on) {
+    editor_->scene()->setSnapToGrid(on);
+    QSettings().setValue(kGridKey, on);
+  });
+  QAction* grid = makeAction("showGrid", tr("Show &Grid"), "", {});
+  grid->setCheckable(true);
+  grid->setChecked(true);
+  connect(grid, &QAction::toggled, this, [this](bool on) { editor_->scene()->setShowGrid(on); });
+
+  connect(makeAction("validate", tr("&Validate Model"), "validate", QKeySequence(Qt::Key_F7)), &QAction::triggered,
+          this, &MainWindow::validate);
+  connect(makeAction("settings", tr("Simulation &Settings…"), "settings", {}), &QAction::triggered, this,
+          &MainWindow::editSettings);
+  connect(makeAction("about", tr("&About Kelvin"), "", {}), &QAction::triggered, this, &MainWindow::about);
+  action("about")->setMenuRole(QAction::AboutRole);
+
+  // The canvas's context menu.
+  for (const char* name : {"cut", "copy", "paste", "duplicate", "delete"}) e->view()->addAction(action(name));
+  auto* separator1 = new QAction(this);
+  separator1->setSeparator(true);
+  e->view()->addAction(separator1);
+  for (const char* name : {"rotate", "flip", "parameters"}) e->view()->addAction(action(name));
+  auto* separator2 = new QAction(this);
+  separator2->setSeparator(true);
+  e->view()->addAction(separator2);
+  for (const char* name : {"group", "ungroup", "openSubsystem"}) e->view()->addAction(action(name));
 }
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newModel);
-  file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open);
+  file->addAction(action("new"));
+  file->addAction(action("open"));
   recentFiles_ = new RecentFilesMenu(this);
-  connect(recentFiles_, &RecentFilesMenu::fileChosen, this, &MainWindow::openFile);
+  connect(recentFiles_, &RecentFilesMenu::fileChosen, this, [this](const QString& path) {
+    if (maybeSave()) openFile(path);
+  });
   file->addMenu(recentFiles_);
   file->addSeparator();
-  file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-  file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+  file->addAction(action("save"));
+  file->addAction(action("saveAs"));
   file->addSeparator();
-  QAction* quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-  quit->setMenuRole(QAction::QuitRole);
+  file->addAction(action("quit"));
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(action("undo"));
+  edit->addAction(action("redo"));
+  edit->addSeparator();
+  for (const char* name : {"cut", "copy", "paste", "duplicate", "delete", "selectAll"}) edit->addAction(action(name));
+  edit->addSeparator();
+  for (const char* name : {"quickInsert", "parameters", "rotate", "rotateBack", "flip"}) edit->addAction(action(name));
+  QMenu* align = edit->addMenu(tr("A&lign"));
+  for (const char* name : {"alignLeft", "alignCentre", "alignRight"}) align->addAction(action(name));
+  align->addSeparator();
+  for (const char* name : {"alignTop", "alignMiddle", "alignBottom"}) align->addAction(action(name));
+  edit->addSeparator();
+  for (const char* name : {"group", "ungroup", "openSubsystem", "goUp"}) edit->addAction(action(name));
+  edit->addSeparator();
+  edit->addAction(action("validate"));
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
+  for (const char* name : {"zoomIn", "zoomOut", "zoomFit", "zoomReset"}) view->addAction(action(name));
+  view->addSeparator();
+  view->addAction(action("snap"));
+  view->addAction(action("showGrid"));
+  view->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 
+  QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+  simulation->addAction(action("validate"));
+  simulation->addAction(action("settings"));
+
   QMenu* help = menuBar()->addMenu(tr("&Help"));
-  QAction* about = help->addAction(tr("&About Kelvin"), this, &MainWindow::about);
-  about->setMenuRole(QAction::AboutRole);
-  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+  help->addAction(action("about"));
+  QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+  aboutQt->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::createToolBar() {
+  QToolBar* bar = addToolBar(tr("Main"));
+  bar->setObjectName(QStringLiteral("mainToolBar"));
+  bar->setIconSize(QSize(20, 20));
+  bar->setMovable(false);
+  const char* groups[][6] = {{"new", "open", "save", nullptr},
+                             {"undo", "redo", nullptr},
+                             {"cut", "copy", "paste", "delete", nullptr},
+                             {"rotate", "flip", "group", "ungroup", "goUp", nullptr},
+                             {"zoomIn", "zoomOut", "zoomFit", "zoomReset", nullptr},
+                             {"quickInsert", "validate", "settings", nullptr}};
+  bool first = true;
+  for (const auto& group : groups) {
+    if (!first) bar->addSeparator();
+    first = false;
+    for (const char* const* name = group; *name; ++name) bar->addAction(action(*name));
+  }
 }
 
 bool MainWindow::openFile(const QString& path) {
@@ -98,62 +352,105 @@ bool MainWindow::openFile(const QString& path) {
   }
   const std::vector<core::Diagnostic> problems = core::validateModel(model, registry_, path.toStdString());
   for (const core::Diagnostic& problem : problems) spdlog::warn("{}", problem.toString());
-  setCurrentModel(std::move(model), path);
+  const std::size_t blocks = model.blocks.size(), connections = model.connections.size();
+  document_->reset(std::move(model), path);
+  diagnostics_->setDiagnostics(problems);
   recentFiles_->add(path);
   QSettings().setValue(kDirectoryKey, QFileInfo(path).absolutePath());
-  spdlog::info("opened {}: {} blocks, {} connections", path.toStdString(), model_.blocks.size(),
-               model_.connections.size());
+  spdlog::info("opened {}: {} blocks, {} connections", path.toStdString(), blocks, connections);
   statusBar()->showMessage(
       problems.empty() ? tr("Opened %1").arg(QFileInfo(path).fileName())
-                       : tr("Opened %1 — %n problem(s), see the log", nullptr, static_cast<int>(problems.size()))
-                             .arg(QFileInfo(path).fileName()));
+                       : tr("Opened %1 — %n problem(s), see Problems", nullptr, static_cast<int>(problems.size()))
+                             .arg(QFileInfo(path).fileName()),
+      5000);
+  return true;
+}
+
+bool MainWindow::saveFile(const QString& path) {
+  try {
+    core::saveModel(document_->model(), path.toStdString());
+  } catch (const core::ModelError& e) {
+    spdlog::error("{}", e.what());
+    showError(tr("Cannot save %1.").arg(QFileInfo(path).fileName()), diagnosticsText(e.diagnostics()));
+    return false;
+  }
+  document_->markSaved(path);
+  recentFiles_->add(path);
+  QSettings().setValue(kDirectoryKey, QFileInfo(path).absolutePath());
+  spdlog::info("saved {}", path.toStdString());
+  statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 3000);
+  updateTitle();
   return true;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
   QSettings settings;
   settings.setValue(kGeometryKey, saveGeometry());
   settings.setValue(kStateKey, saveState());
   event->accept();
 }
 
+bool MainWindow::maybeSave() {
+  if (!document_->isModified()) return true;
+  const auto answer = QMessageBox::warning(
+      this, tr("Kelvin"), tr("%1 has unsaved changes. Save them?").arg(document_->displayName()),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
 void MainWindow::newModel() {
-  setCurrentModel(core::Model{}, QString());
+  if (!maybeSave()) return;
+  document_->reset(core::Model{}, QString());
+  diagnostics_->setDiagnostics({});
   statusBar()->showMessage(tr("New model"), 3000);
 }
 
 void MainWindow::open() {
+  if (!maybeSave()) return;
   const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), dialogDirectory(), fileFilter());
   if (!path.isEmpty()) openFile(path);
 }
 
-bool MainWindow::save() { return currentFile_.isEmpty() ? saveAs() : saveTo(currentFile_); }
+bool MainWindow::save() { return currentFile().isEmpty() ? saveAs() : saveFile(currentFile()); }
 
 bool MainWindow::saveAs() {
   const QString suggested =
-      currentFile_.isEmpty() ? dialogDirectory() + QStringLiteral("/untitled.kelvin") : currentFile_;
+      currentFile().isEmpty() ? dialogDirectory() + QStringLiteral("/untitled.kelvin") : currentFile();
   QString path = QFileDialog::getSaveFileName(this, tr("Save Model As"), suggested, fileFilter());
   if (path.isEmpty()) return false;
   if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".kelvin");
-  return saveTo(path);
+  return saveFile(path);
 }
 
-bool MainWindow::saveTo(const QString& path) {
-  try {
-    core::saveModel(model_, path.toStdString());
-  } catch (const core::ModelError& e) {
-    spdlog::error("{}", e.what());
-    showError(tr("Cannot save %1.").arg(QFileInfo(path).fileName()), diagnosticsText(e.diagnostics()));
-    return false;
-  }
-  currentFile_ = path;
-  setWindowModified(false);
-  updateTitle();
-  recentFiles_->add(path);
-  QSettings().setValue(kDirectoryKey, QFileInfo(path).absolutePath());
-  spdlog::info("saved {}", path.toStdString());
-  statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 3000);
-  return true;
+int MainWindow::validate() {
+  const std::vector<core::Diagnostic> problems =
+      core::validateModel(document_->model(), registry_, document_->filePath().toStdString());
+  diagnostics_->setDiagnostics(problems);
+  problemsDock_->show();
+  problemsDock_->raise();
+  statusBar()->showMessage(problems.empty() ? tr("The model is valid")
+                                            : tr("%n problem(s) found", nullptr, static_cast<int>(problems.size())),
+                           5000);
+  return static_cast<int>(problems.size());
+}
+
+void MainWindow::editParameters(const QString& id) {
+  auto* dialog = new ParameterDialog(document_, editor_->level(), id.toStdString(), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &QDialog::accepted, this,
+          [this, dialog] { editor_->scene()->selectBlocks({dialog->blockId()}); });
+  dialog->open();
+}
+
+void MainWindow::editSettings() {
+  auto* dialog = new SettingsDialog(document_, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
 }
 
 void MainWindow::about() {
@@ -165,17 +462,32 @@ void MainWindow::about() {
                          .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
 }
 
-void MainWindow::setCurrentModel(core::Model model, const QString& path) {
-  model_ = std::move(model);
-  currentFile_ = path;
-  overview_->showModel(model_);
-  setWindowModified(false);
-  updateTitle();
+void MainWindow::updateTitle() {
+  setWindowTitle(tr("%1[*] — Kelvin").arg(document_->displayName()));
+  setWindowModified(document_->isModified());
 }
 
-void MainWindow::updateTitle() {
-  const QString name = currentFile_.isEmpty() ? tr("Untitled") : QFileInfo(currentFile_).fileName();
-  setWindowTitle(tr("%1[*] — Kelvin").arg(name));
+void MainWindow::updateActions() {
+  const std::set<std::string> blocks = editor_->scene()->selectedBlockIds();
+  const bool any = editor_->hasSelection();
+  const std::string one = editor_->selectedBlockId();
+  const ConstDiagramLevel level = document_->level(editor_->level());
+  const core::Block* block = (!one.empty() && level) ? level.findBlock(one) : nullptr;
+  const bool subsystem = block && block->type == "Subsystem";
+  action("cut")->setEnabled(!blocks.empty());
+  action("copy")->setEnabled(!blocks.empty());
+  action("duplicate")->setEnabled(!blocks.empty());
+  action("delete")->setEnabled(any);
+  action("rotate")->setEnabled(!blocks.empty());
+  action("rotateBack")->setEnabled(!blocks.empty());
+  action("flip")->setEnabled(!blocks.empty());
+  action("group")->setEnabled(!blocks.empty());
+  action("ungroup")->setEnabled(subsystem);
+  action("openSubsystem")->setEnabled(subsystem);
+  action("parameters")->setEnabled(block && !subsystem);
+  action("goUp")->setEnabled(!editor_->level().isEmpty());
+  for (const char* name : {"alignLeft", "alignCentre", "alignRight", "alignTop", "alignMiddle", "alignBottom"})
+    action(name)->setEnabled(blocks.size() >= 2);
 }
 
 void MainWindow::showError(const QString& summary, const QString& details) {
@@ -188,7 +500,7 @@ void MainWindow::showError(const QString& summary, const QString& details) {
 }
 
 QString MainWindow::dialogDirectory() const {
-  if (!currentFile_.isEmpty()) return QFileInfo(currentFile_).absolutePath();
+  if (!currentFile().isEmpty()) return QFileInfo(currentFile()).absolutePath();
   return QSettings().value(kDirectoryKey).toString();
 }
 

@@ -1,13 +1,22 @@
 #pragma once
-// Kelvin's main window: the File, View and Help menus, the model overview in
-// the centre (the diagram canvas will replace it), and the log panel as a
-// dock. Opens and saves `.kelvin` files; shows load errors with their
-// diagnostics. Window geometry and dock layout persist in QSettings.
+// Kelvin's main window: the diagram editor in the centre; docks for the
+// block library (palette), the inspector, the model variables, the undo
+// history, the problems found by validation and the log; the File, Edit,
+// View, Simulation and Help menus and a toolbar. Owns the ModelDocument and
+// handles files: New, Open, Recent, Save, Save As (atomic, core::saveModel),
+// asking before unsaved changes are lost. The title shows the file name and
+// a modified mark. Window geometry and dock layout persist in QSettings.
+
+#include <map>
 
 #include <QMainWindow>
 #include <QString>
 
 #include "model/model.h"
+
+class QAction;
+class QDockWidget;
+class QUndoView;
 
 namespace kelvin::core {
 class BlockRegistry;
@@ -15,9 +24,14 @@ class BlockRegistry;
 
 namespace kelvin::gui {
 
+class DiagnosticsWidget;
+class DiagramEditor;
+class InspectorWidget;
 class LogView;
-class ModelOverview;
+class ModelDocument;
+class PaletteWidget;
 class RecentFilesMenu;
+class VariablesWidget;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -25,36 +39,64 @@ class MainWindow : public QMainWindow {
  public:
   /// `registry` is the component library; it must outlive the window.
   explicit MainWindow(const core::BlockRegistry& registry, QWidget* parent = nullptr);
+  ~MainWindow() override;
 
   /// Loads the model at `path` and shows it. On failure shows the
   /// diagnostics in a message box, keeps the current model and returns false.
   bool openFile(const QString& path);
+  /// Saves the model to `path` (atomically); on failure shows why and returns false.
+  bool saveFile(const QString& path);
   /// The file of the current model; empty for a new, unsaved model.
-  const QString& currentFile() const { return currentFile_; }
-  const core::Model& model() const { return model_; }
+  const QString& currentFile() const;
+  const core::Model& model() const;
+
+  ModelDocument* document() const { return document_; }
+  DiagramEditor* editor() const { return editor_; }
+  PaletteWidget* palette() const { return palette_; }
+  InspectorWidget* inspector() const { return inspector_; }
+  VariablesWidget* variables() const { return variables_; }
+  DiagnosticsWidget* diagnostics() const { return diagnostics_; }
+  /// The action with this object name ("save", "undo", "rotate", ...), or nullptr.
+  QAction* action(const QString& name) const;
+
+  /// Runs core::validateModel and lists the problems in the Problems dock; returns their number.
+  int validate();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
 
  private:
+  void createDocks();
+  void createActions();
   void createMenus();
+  void createToolBar();
+  QAction* makeAction(const QString& name, const QString& text, const QString& icon, const QKeySequence& shortcut);
   void newModel();
   void open();
   bool save();
   bool saveAs();
-  bool saveTo(const QString& path);
+  /// Asks whether to save unsaved changes; false when the user cancels.
+  bool maybeSave();
   void about();
-  void setCurrentModel(core::Model model, const QString& path);
   void updateTitle();
+  void updateActions();
+  void editParameters(const QString& id);
+  void editSettings();
   void showError(const QString& summary, const QString& details);
   QString dialogDirectory() const;
 
   const core::BlockRegistry& registry_;
-  core::Model model_;
-  QString currentFile_;
-  ModelOverview* overview_;
-  LogView* logView_;
+  ModelDocument* document_;
+  DiagramEditor* editor_;
+  PaletteWidget* palette_ = nullptr;
+  InspectorWidget* inspector_ = nullptr;
+  VariablesWidget* variables_ = nullptr;
+  DiagnosticsWidget* diagnostics_ = nullptr;
+  QUndoView* undoView_ = nullptr;
+  LogView* logView_ = nullptr;
+  QDockWidget* problemsDock_ = nullptr;
   RecentFilesMenu* recentFiles_ = nullptr;
+  std::map<QString, QAction*> actions_;
 };
 
 }  // namespace kelvin::gui

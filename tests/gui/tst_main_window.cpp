@@ -1,20 +1,23 @@
-// The main window as a user meets it: opening a model lists its blocks and
-// connections and names the file in the title; a file that cannot be loaded
-// gives a message box with the diagnostics and keeps the current model;
-// Save writes the model back; opened files go to Recent Files.
+// The main window as a user meets it: opening a model shows its blocks and
+// wires on the canvas and names the file in the title; a file that cannot be
+// loaded gives a message box with the diagnostics and keeps the current
+// model; an edit marks the title modified and Save writes the model back and
+// clears the mark; opened files go to Recent Files; Validate lists problems
+// and clicking one selects its block.
 
+#include <QListWidget>
+#include <QMenuBar>
 #include <QMessageBox>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
-#include <QTreeWidget>
-#include <QtTest>
+#include <QUndoStack>
 
-#include "elaborate/block_registry.h"
+#include "canvas/wire_item.h"
+#include "diagnostics/diagnostics_widget.h"
+#include "document/model_document.h"
+#include "gui_test_support.h"
 #include "library.h"
-#include "main_window.h"
 #include "model/model_file.h"
-#include "model_overview.h"
 #include "recent_files_menu.h"
 
 namespace {
@@ -49,28 +52,26 @@ class TestMainWindow : public QObject {
 
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
-    QCoreApplication::setOrganizationName(QStringLiteral("KelvinTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
+    kelvin::test::useTestSettings("tst_main_window");
     kelvin::blocks::registerAll(registry_);
     QVERIFY(dir_.isValid());
   }
 
-  void opensAModelAndListsIt() {
+  void opensAModelAndShowsIt() {
     kelvin::gui::MainWindow window(registry_);
     const QString path = writeFile(dir_, QStringLiteral("rc.kelvin"), kRcModel);
     QVERIFY(window.openFile(path));
     QCOMPARE(window.currentFile(), path);
     QVERIFY2(window.windowTitle().startsWith(QStringLiteral("rc.kelvin")), qPrintable(window.windowTitle()));
 
-    auto* overview = window.findChild<kelvin::gui::ModelOverview*>();
-    QVERIFY(overview);
-    QTreeWidget* blocks = overview->blockTree();
-    QCOMPARE(blocks->topLevelItemCount(), 4);
-    QCOMPARE(blocks->topLevelItem(1)->text(0), QStringLiteral("R1"));
-    QCOMPARE(blocks->topLevelItem(1)->text(1), QStringLiteral("electrical.Resistor"));
-    QVERIFY(blocks->topLevelItem(1)->text(2).startsWith(QStringLiteral("R = 1k")));
-    QCOMPARE(overview->connectionTree()->topLevelItemCount(), 4);
+    kelvin::gui::DiagramScene* scene = window.editor()->scene();
+    for (const char* id : {"V1", "R1", "C1", "G"}) QVERIFY2(scene->blockItem(id), id);
+    QCOMPARE(scene->blockItem("R1")->pos(), QPointF(120, 0));
+    QCOMPARE(scene->wireItems().size(), std::size_t{4});
+    for (const kelvin::gui::WireItem* wire : scene->wireItems()) {
+      QVERIFY(wire->isVisible());
+      QVERIFY(wire->polyline().size() >= 2);
+    }
 
     auto* recent = window.findChild<kelvin::gui::RecentFilesMenu*>();
     QVERIFY(recent);
@@ -96,22 +97,81 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.model().blocks.size(), std::size_t{4});
   }
 
-  void saveWritesTheModelBack() {
+  void editMarksModifiedAndSaveWritesTheModelBack() {
     kelvin::gui::MainWindow window(registry_);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
     const QString path = writeFile(dir_, QStringLiteral("saved.kelvin"), kRcModel);
     QVERIFY(window.openFile(path));
-    QAction* save = nullptr;
-    for (QAction* action : window.findChildren<QAction*>()) {
-      if (action->shortcut() == QKeySequence(QKeySequence::Save)) save = action;
-    }
+    QVERIFY(!window.isWindowModified());
+
+    // Rotate R1 with the keyboard: the title gets its modified mark.
+    kelvin::test::clickBlock(window, "R1");
+    QTest::keyClick(window.editor()->view(), Qt::Key_R, Qt::ControlModifier);
+    QCOMPARE(window.model().findBlock("R1")->rotation, 90.0);
+    QVERIFY(window.isWindowModified());
+
+    QAction* save = window.action(QStringLiteral("save"));
     QVERIFY(save);
+    QCOMPARE(save->shortcut(), QKeySequence(QKeySequence::Save));
     save->trigger();
+    QVERIFY(!window.isWindowModified());
 
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const std::string written = file.readAll().toStdString();
     QCOMPARE(written, kelvin::core::serializeModel(window.model()));
-    QCOMPARE(kelvin::core::loadModel(path.toStdString()).blocks.size(), std::size_t{4});
+    QCOMPARE(kelvin::core::loadModel(path.toStdString()).findBlock("R1")->rotation, 90.0);
+
+    // Undo back to the saved state clears the mark again... and redo sets it.
+    window.action(QStringLiteral("undo"))->trigger();
+    QVERIFY(window.isWindowModified());
+    window.action(QStringLiteral("redo"))->trigger();
+    QVERIFY(!window.isWindowModified());
+  }
+
+  void newModelStartsEmpty() {
+    kelvin::gui::MainWindow window(registry_);
+    QVERIFY(window.openFile(writeFile(dir_, QStringLiteral("n.kelvin"), kRcModel)));
+    window.action(QStringLiteral("new"))->trigger();
+    QVERIFY(window.model().blocks.empty());
+    QVERIFY(window.currentFile().isEmpty());
+    QVERIFY(window.windowTitle().startsWith(QStringLiteral("Untitled")));
+    QVERIFY(window.editor()->scene()->wireItems().empty());
+  }
+
+  void validateListsProblemsAndSelectsTheBlock() {
+    kelvin::gui::MainWindow window(registry_);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QByteArray text(kRcModel);
+    text.replace(R"("R": "1k")", R"("R": "-5")");  // out of range
+    QVERIFY(window.openFile(writeFile(dir_, QStringLiteral("bad_r.kelvin"), text)));
+    QCOMPARE(window.validate(), 1);
+    QListWidget* list = window.diagnostics()->list();
+    QCOMPARE(list->count(), 1);
+    QVERIFY2(list->item(0)->text().startsWith(QStringLiteral("R1")), qPrintable(list->item(0)->text()));
+    window.editor()->scene()->clearSelection();
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(0)).center());
+    QCOMPARE(window.editor()->selectedBlockId(), std::string("R1"));
+  }
+
+  void menusHaveTheStandardShortcuts() {
+    kelvin::gui::MainWindow window(registry_);
+    const std::pair<const char*, QKeySequence> expected[] = {
+        {"new", QKeySequence::New},     {"open", QKeySequence::Open},   {"save", QKeySequence::Save},
+        {"saveAs", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}, {"undo", QKeySequence::Undo}, {"redo", QKeySequence::Redo},
+        {"cut", QKeySequence::Cut},     {"copy", QKeySequence::Copy},   {"paste", QKeySequence::Paste},
+        {"rotate", QKeySequence(Qt::CTRL | Qt::Key_R)}, {"quickInsert", QKeySequence(Qt::CTRL | Qt::Key_K)},
+        {"zoomFit", QKeySequence(Qt::CTRL | Qt::Key_0)}};
+    for (const auto& [name, keys] : expected) {
+      QAction* a = window.action(QString::fromLatin1(name));
+      QVERIFY2(a, name);
+      QVERIFY2(a->shortcuts().contains(keys), name);
+    }
+    QStringList menus;
+    for (QAction* a : window.menuBar()->actions()) menus << a->text().remove(QLatin1Char('&'));
+    QCOMPARE(menus, (QStringList{"File", "Edit", "View", "Simulation", "Help"}));
   }
 
  private:

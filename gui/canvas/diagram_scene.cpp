@@ -1,0 +1,237 @@
+#include "canvas/diagram_scene.h"
+
+#include <cmath>
+
+#include <QPainter>
+#include <QUndoStack>
+
+#include "canvas/block_item.h"
+#include "canvas/boundary_port_item.h"
+#include "canvas/commands/move_items_command.h"
+#include "canvas/domain_style.h"
+#include "canvas/junction_layer.h"
+#include "canvas/port_item.h"
+#include "canvas/port_layout.h"
+#include "canvas/wire_item.h"
+#include "document/model_document.h"
+#include "elaborate/block_registry.h"
+
+namespace kelvin::gui {
+
+DiagramScene::DiagramScene(ModelDocument* document, QObject* parent)
+    : QGraphicsScene(parent), document_(document), junctions_(new JunctionLayer) {
+  gridPen_ = QPen(DomainStyle::gridDot(), 1.6);
+  gridPen_.setCosmetic(true);
+  gridPen_.setCapStyle(Qt::RoundCap);
+  addItem(junctions_);
+  setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+  connect(document_, &ModelDocument::levelChanged, this, &DiagramScene::onLevelChanged);
+  connect(document_, &ModelDocument::modelReset, this, [this] { setLevel({}); });
+  syncFromModel();
+}
+
+DiagramScene::~DiagramScene() { clearItems(); }
+
+void DiagramScene::setLevel(const LevelPath& level) {
+  clearItems();
+  level_ = level;
+  syncFromModel();
+}
+
+void DiagramScene::clearItems() {
+  clearSelection();
+  for (auto& [id, item] : blocks_) delete item;
+  for (auto& [name, item] : boundaryPorts_) delete item;
+  for (WireItem* wire : wires_) delete wire;
+  blocks_.clear();
+  boundaryPorts_.clear();
+  wires_.clear();
+  contentRect_ = QRectF();
+}
+
+void DiagramScene::onLevelChanged(const QStringList&) {
+  // A change anywhere may concern this level: its own contents, a subsystem
+  // shown here (its ports), or the subsystem this level is the inside of.
+  syncFromModel();
+}
+
+void DiagramScene::setShowGrid(bool show) {
+  showGrid_ = show;
+  update();
+}
+
+QPointF DiagramScene::snap(QPointF p) const {
+  if (!snapToGrid_) return p;
+  return {std::round(p.x() / kGrid) * kGrid, std::round(p.y() / kGrid) * kGrid};
+}
+
+void DiagramScene::syncFromModel() {
+  const ConstDiagramLevel level = document_->level(level_);
+  if (!level) {
+    clearItems();
+    emit levelLost();
+    return;
+  }
+  // Detach the wires first: moving or rebuilding a block must not touch a wire being replaced.
+  for (auto& [id, item] : blocks_)
+    for (PortItem* p : item->ports()) p->clearWires();
+  for (auto& [name, item] : boundaryPorts_)
+    for (PortItem* p : item->ports()) p->clearWires();
+
+  std::map<std::string, BlockItem*> blocks;
+  for (const core::Block& block : *level.blocks) {
+    auto it = blocks_.find(block.id);
+    BlockItem* item = nullptr;
+    if (it != blocks_.end() && it->second->blockType() == block.type) {
+      item = it->second;
+      blocks_.erase(it);
+      item->setBlock(block);
+    } else {
+      if (it != blocks_.end()) {
+        delete it->second;
+        blocks_.erase(it);
+      }
+      item = new BlockItem(block, document_->registry().find(block.type), icons_, layout_);
+      addItem(item);
+    }
+    blocks.emplace(block.id, item);
+  }
+  for (auto& [id, item] : blocks_) delete item;  // blocks no longer in the model
+  blocks_ = std::move(blocks);
+
+  std::map<std::string, BoundaryPortItem*> ports;
+  if (level.ports) {
+    for (const core::BoundaryPort& port : *level.ports) {
+      const bool onLeft = PortLayout::isOnLeft(*level.owner, port);
+      auto it = boundaryPorts_.find(port.name);
+      BoundaryPortItem* item = nullptr;
+      if (it != boundaryPorts_.end() && !it->second->setPort(port, onLeft)) {
+        item = it->second;
+        boundaryPorts_.erase(it);
+      } else {
+        if (it != boundaryPorts_.end()) {
+          delete it->second;
+          boundaryPorts_.erase(it);
+        }
+        item = new BoundaryPortItem(port, onLeft);
+        addItem(item);
+      }
+      ports.emplace(port.name, item);
+    }
+  }
+  for (auto& [name, item] : boundaryPorts_) delete item;
+  boundaryPorts_ = std::move(ports);
+
+  const std::vector<core::Connection>& connections = *level.connections;
+  while (wires_.size() > connections.size()) {
+    delete wires_.back();
+    wires_.pop_back();
+  }
+  while (wires_.size() < connections.size()) {
+    auto* wire = new WireItem;
+    addItem(wire);
+    wires_.push_back(wire);
+  }
+  for (std::size_t i = 0; i < connections.size(); ++i) {
+    PortItem* from = portItem(connections[i].from);
+    PortItem* to = portItem(connections[i].to);
+    wires_[i]->setConnection(i, connections[i], from, to);
+    if (from) from->addWire(wires_[i]);
+    if (to) to->addWire(wires_[i]);
+  }
+  junctions_->recompute(wires_);
+
+  // Room to scroll around the contents.
+  QRectF content;
+  for (const auto& [id, item] : blocks_) content |= item->sceneBoundingRect();
+  for (const auto& [name, item] : boundaryPorts_) content |= item->sceneBoundingRect();
+  if (content.isEmpty()) content = QRectF(-400, -300, 800, 600);
+  contentRect_ = content;
+  setSceneRect(content.adjusted(-1500, -1500, 1500, 1500));
+  emit synced();
+}
+
+BlockItem* DiagramScene::blockItem(const std::string& id) const {
+  const auto it = blocks_.find(id);
+  return it == blocks_.end() ? nullptr : it->second;
+}
+
+BoundaryPortItem* DiagramScene::boundaryPortItem(const std::string& name) const {
+  const auto it = boundaryPorts_.find(name);
+  return it == boundaryPorts_.end() ? nullptr : it->second;
+}
+
+PortItem* DiagramScene::portItem(const std::string& endpoint) const {
+  const auto [block, port] = splitEndpoint(endpoint);
+  if (block.empty()) {
+    const BoundaryPortItem* item = boundaryPortItem(port);
+    return item && !item->ports().empty() ? item->ports().front() : nullptr;
+  }
+  const BlockItem* item = blockItem(block);
+  return item ? item->port(port) : nullptr;
+}
+
+std::set<std::string> DiagramScene::selectedBlockIds() const {
+  std::set<std::string> ids;
+  for (QGraphicsItem* item : selectedItems())
+    if (item->type() == BlockItem::Type) ids.insert(static_cast<BlockItem*>(item)->name());
+  return ids;
+}
+
+std::set<std::string> DiagramScene::selectedPortNames() const {
+  std::set<std::string> names;
+  for (QGraphicsItem* item : selectedItems())
+    if (item->type() == BoundaryPortItem::Type) names.insert(static_cast<BoundaryPortItem*>(item)->name());
+  return names;
+}
+
+std::set<std::size_t> DiagramScene::selectedConnections() const {
+  std::set<std::size_t> indices;
+  for (QGraphicsItem* item : selectedItems())
+    if (item->type() == WireItem::Type) indices.insert(static_cast<WireItem*>(item)->index());
+  return indices;
+}
+
+void DiagramScene::selectBlocks(const std::vector<std::string>& ids) {
+  clearSelection();
+  for (const std::string& id : ids)
+    if (BlockItem* item = blockItem(id)) item->setSelected(true);
+}
+
+bool DiagramScene::commitMovedItems(const QString& text) {
+  std::vector<MoveItemsCommand::Move> moves;
+  auto collect = [&](const DiagramNodeItem* item) {
+    if (item->pos() == item->modelPos()) return;
+    moves.push_back({item->isBoundaryPort(), item->name(), {item->pos().x(), item->pos().y()}});
+  };
+  for (const auto& [id, item] : blocks_) collect(item);
+  for (const auto& [name, item] : boundaryPorts_) collect(item);
+  if (moves.empty()) return false;
+  const QString label = !text.isEmpty() ? text
+                        : moves.size() == 1 ? tr("Move %1").arg(QString::fromStdString(moves.front().name))
+                                            : tr("Move %n items", nullptr, static_cast<int>(moves.size()));
+  document_->undoStack()->push(new MoveItemsCommand(document_, level_, std::move(moves), label));
+  return true;
+}
+
+void DiagramScene::refreshWires() {
+  for (WireItem* wire : wires_) wire->updateGeometry();
+  junctions_->recompute(wires_);
+}
+
+void DiagramScene::drawBackground(QPainter* painter, const QRectF& rect) {
+  painter->fillRect(rect, DomainStyle::background());
+  if (!showGrid_) return;
+  const QTransform& t = painter->worldTransform();
+  const double scale = std::sqrt(std::abs(t.determinant()));
+  double step = 2 * kGrid;
+  while (step * scale < 12) step *= 5;  // keep the dots at least 12 px apart
+  const double x0 = std::floor(rect.left() / step) * step, y0 = std::floor(rect.top() / step) * step;
+  gridPoints_.clear();
+  for (double y = y0; y <= rect.bottom(); y += step)
+    for (double x = x0; x <= rect.right(); x += step) gridPoints_.emplace_back(x, y);
+  painter->setPen(gridPen_);
+  painter->drawPoints(gridPoints_.data(), static_cast<int>(gridPoints_.size()));
+}
+
+}  // namespace kelvin::gui

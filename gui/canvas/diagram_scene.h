@@ -1,0 +1,105 @@
+#pragma once
+// The canvas contents for one level of a ModelDocument: a BlockItem per
+// block, a BoundaryPortItem per boundary port (inside a subsystem), a
+// WireItem per connection and the junction dots. The scene mirrors the
+// model: whenever the document reports a change it brings its items up to
+// date (syncFromModel), reusing the items that did not change, so undo and
+// redo need nothing from it. It turns finished mouse drags into
+// MoveItemsCommands; every other edit is made by the tools and the editor.
+// The scene knows nothing of the main window.
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <QGraphicsScene>
+#include <QPen>
+
+#include "canvas/icon_cache.h"
+#include "canvas/port_layout.h"
+#include "document/diagram_level.h"
+
+namespace kelvin::gui {
+
+class BlockItem;
+class BoundaryPortItem;
+class DiagramNodeItem;
+class JunctionLayer;
+class ModelDocument;
+class PortItem;
+class WireItem;
+
+class DiagramScene : public QGraphicsScene {
+  Q_OBJECT
+
+ public:
+  /// `document` must outlive the scene.
+  explicit DiagramScene(ModelDocument* document, QObject* parent = nullptr);
+  ~DiagramScene() override;
+
+  ModelDocument* document() const { return document_; }
+  const LevelPath& level() const { return level_; }
+  /// Shows another level (its items replace the current ones).
+  void setLevel(const LevelPath& level);
+
+  /// Brings the items up to date with the document's model.
+  void syncFromModel();
+
+  static constexpr double kGrid = 10;
+  bool snapsToGrid() const { return snapToGrid_; }
+  void setSnapToGrid(bool snap) { snapToGrid_ = snap; }
+  bool showsGrid() const { return showGrid_; }
+  void setShowGrid(bool show);
+  /// `p` on the grid when snapping is on.
+  QPointF snap(QPointF p) const;
+
+  BlockItem* blockItem(const std::string& id) const;
+  BoundaryPortItem* boundaryPortItem(const std::string& name) const;
+  /// The port item of an endpoint ("R1.p", or a bare boundary port name), or nullptr.
+  PortItem* portItem(const std::string& endpoint) const;
+  const std::vector<WireItem*>& wireItems() const { return wires_; }
+  JunctionLayer* junctions() const { return junctions_; }
+  IconCache& icons() { return icons_; }
+
+  std::set<std::string> selectedBlockIds() const;
+  std::set<std::string> selectedPortNames() const;
+  std::set<std::size_t> selectedConnections() const;
+  /// Selects exactly these blocks.
+  void selectBlocks(const std::vector<std::string>& ids);
+
+  /// Pushes a MoveItemsCommand for the items the user dragged away from their
+  /// model positions (called when a drag ends). Returns true when something moved.
+  bool commitMovedItems(const QString& text = {});
+  /// Re-routes every wire and recomputes the junction dots (after a drag).
+  void refreshWires();
+
+ signals:
+  /// The level shown no longer exists (its subsystem was deleted or renamed).
+  void levelLost();
+  /// The items were brought up to date with the model.
+  void synced();
+
+ protected:
+  void drawBackground(QPainter* painter, const QRectF& rect) override;
+
+ private:
+  void clearItems();
+  void onLevelChanged(const QStringList& path);
+
+  ModelDocument* document_;
+  LevelPath level_;
+  IconCache icons_;
+  PortLayout layout_;
+  std::map<std::string, BlockItem*> blocks_;
+  std::map<std::string, BoundaryPortItem*> boundaryPorts_;
+  std::vector<WireItem*> wires_;
+  JunctionLayer* junctions_;
+  bool snapToGrid_ = true;
+  bool showGrid_ = true;
+  QRectF contentRect_;
+  QPen gridPen_;
+  mutable std::vector<QPointF> gridPoints_;  // reused by drawBackground: no allocation per frame
+};
+
+}  // namespace kelvin::gui

@@ -1,0 +1,156 @@
+#include "canvas/wire_item.h"
+
+#include <cmath>
+
+#include <QPainter>
+#include <QPainterPathStroker>
+#include <QStyleOptionGraphicsItem>
+
+#include "canvas/diagram_node_item.h"
+#include "canvas/domain_style.h"
+#include "canvas/orthogonal_route.h"
+#include "canvas/port_item.h"
+
+namespace kelvin::gui {
+
+namespace {
+constexpr double kArrowLength = 8;
+constexpr double kArrowHalfWidth = 3.5;
+}  // namespace
+
+WireItem::WireItem() {
+  setFlags(ItemIsSelectable);
+  setZValue(0);
+  haloPen_ = QPen(DomainStyle::selectionFill().darker(100), 7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+  QColor halo = DomainStyle::selection();
+  halo.setAlpha(70);
+  haloPen_.setColor(halo);
+  handlePen_ = QPen(DomainStyle::selection(), 1.2);
+}
+
+void WireItem::setConnection(std::size_t index, const core::Connection& connection, PortItem* from, PortItem* to) {
+  index_ = index;
+  std::vector<QPointF> points;
+  points.reserve(connection.points.size());
+  for (const core::Point& p : connection.points) points.emplace_back(p.x, p.y);
+  const bool changed = from != from_ || to != to_ || points != points_;
+  from_ = from;
+  to_ = to;
+  points_ = std::move(points);
+  setVisible(from_ && to_);
+  if (!from_ || !to_) return;
+  const core::Domain domain = from_->domain();
+  signal_ = domain == core::Domain::Signal;
+  const QColor color = DomainStyle::color(domain);
+  if (pen_.color() != color || pen_.widthF() != (signal_ ? 1.4 : 2.0)) {
+    pen_ = QPen(color, signal_ ? 1.4 : 2.0, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin);
+    arrowBrush_ = QBrush(color);
+    update();
+  }
+  if (changed) valid_ = false;
+  updateGeometry();
+}
+
+void WireItem::setPreviewPoints(std::optional<std::vector<QPointF>> points) {
+  preview_ = std::move(points);
+  valid_ = false;
+  updateGeometry();
+}
+
+void WireItem::updateGeometry() {
+  if (!from_ || !to_) return;
+  const QPointF a = from_->scenePos(), b = to_->scenePos();
+  // Points follow when both ends are dragged by the same offset (as MoveItemsCommand will store).
+  const QPointF da = from_->owner()->dragOffset(), db = to_->owner()->dragOffset();
+  const std::vector<QPointF>& stored = preview_ ? *preview_ : points_;
+  const bool shifted = !preview_ && !stored.empty() && !da.isNull() && da == db;
+  if (valid_ && a == lastA_ && b == lastB_ && !shifted && lastPoints_ == stored) return;
+  std::vector<QPointF> points = stored;
+  if (shifted)
+    for (QPointF& p : points) p += da;
+  lastA_ = a;
+  lastB_ = b;
+  lastPoints_ = shifted ? std::vector<QPointF>{} : stored;
+  valid_ = !shifted;
+
+  polyline_ = orthogonalRoute({a, from_->sceneNormal(), from_->owner()->bodySceneRect()},
+                              {b, to_->sceneNormal(), to_->owner()->bodySceneRect()}, points);
+  prepareGeometryChange();
+  path_ = QPainterPath();
+  path_.addPolygon(polyline_);
+  arrow_.clear();
+  if (signal_ && polyline_.size() >= 2) {
+    // The arrowhead points into the input (a wire may be stored either way round).
+    const bool atStart = from_->direction() == core::PortDirection::Input;
+    const QPointF tip = atStart ? polyline_.front() : polyline_.back();
+    QPointF dir = tip - (atStart ? polyline_[1] : polyline_[polyline_.size() - 2]);
+    const double length = std::hypot(dir.x(), dir.y());
+    if (length > 0) {
+      dir /= length;
+      const QPointF normal(-dir.y(), dir.x());
+      const QPointF base = tip - dir * kArrowLength;
+      arrow_ << tip << base + normal * kArrowHalfWidth << base - normal * kArrowHalfWidth;
+    }
+  }
+  QPainterPathStroker stroker;
+  stroker.setWidth(8);
+  shape_ = stroker.createStroke(path_);
+  bounds_ = path_.boundingRect().adjusted(-6, -6, 6, 6);
+  update();
+}
+
+int WireItem::segmentAt(QPointF scenePos) const {
+  int best = -1;
+  double bestDistance = 1e300;
+  for (int i = 0; i + 1 < polyline_.size(); ++i) {
+    const QPointF p = polyline_[i], q = polyline_[i + 1];
+    const QPointF d = q - p;
+    const double len2 = d.x() * d.x() + d.y() * d.y();
+    double t = len2 > 0 ? ((scenePos - p).x() * d.x() + (scenePos - p).y() * d.y()) / len2 : 0;
+    t = std::clamp(t, 0.0, 1.0);
+    const QPointF c = p + d * t;
+    const double distance = std::hypot(scenePos.x() - c.x(), scenePos.y() - c.y());
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = i;
+    }
+  }
+  return best;
+}
+
+QRectF WireItem::boundingRect() const { return bounds_; }
+
+QPainterPath WireItem::shape() const { return shape_; }
+
+QVariant WireItem::itemChange(GraphicsItemChange change, const QVariant& value) {
+  if (change == ItemSelectedHasChanged) update();
+  return QGraphicsItem::itemChange(change, value);
+}
+
+void WireItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+  painter->setRenderHint(QPainter::Antialiasing, lod > 0.3);
+  painter->setBrush(Qt::NoBrush);
+  if (isSelected()) {
+    painter->setPen(haloPen_);
+    painter->drawPath(path_);
+  }
+  painter->setPen(pen_);
+  painter->drawPath(path_);
+  if (!arrow_.isEmpty() && lod > 0.3) {
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(arrowBrush_);
+    painter->drawPolygon(arrow_);
+  }
+  if (isSelected() && lod > 0.5) {
+    // A handle in the middle of each segment that can be dragged.
+    painter->setPen(handlePen_);
+    painter->setBrush(Qt::white);
+    for (int i = 0; i + 1 < polyline_.size(); ++i) {
+      const QPointF m = (polyline_[i] + polyline_[i + 1]) / 2;
+      painter->drawRect(QRectF(m.x() - 2.5, m.y() - 2.5, 5, 5));
+    }
+  }
+}
+
+}  // namespace kelvin::gui

@@ -1,0 +1,80 @@
+#pragma once
+// The model being edited in one window: the core::Model itself, its undo
+// history, the file it belongs to and whether it has unsaved changes.
+//
+// Every edit goes through a QUndoCommand pushed on undoStack() (see
+// gui/canvas/commands/): a command changes the model through
+// editableModel() and then calls one of the notify functions, whose signals
+// the views (canvas, inspector, variables table) use to refresh. Views never
+// change the model themselves, so undo restores exactly the previous model.
+//
+// The hierarchy is addressed by LevelPath: the ids of the Subsystem blocks
+// from the top level down ({} is the top level, {"Sub1"} the inside of Sub1).
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include "document/diagram_level.h"
+#include "model/model.h"
+
+class QUndoStack;
+
+namespace kelvin::core {
+class BlockRegistry;
+}
+
+namespace kelvin::gui {
+
+class ModelDocument : public QObject {
+  Q_OBJECT
+
+ public:
+  /// `registry` is the component library; it must outlive the document.
+  explicit ModelDocument(const core::BlockRegistry& registry, QObject* parent = nullptr);
+
+  const core::Model& model() const { return model_; }
+  const core::BlockRegistry& registry() const { return registry_; }
+  QUndoStack* undoStack() const { return undoStack_; }
+
+  /// The file the model was loaded from or last saved to; empty for a new model.
+  const QString& filePath() const { return filePath_; }
+  /// "rc.kelvin", or "Untitled" for a new model.
+  QString displayName() const;
+  /// True when the model differs from the file (the undo stack is not at its clean index).
+  bool isModified() const;
+
+  /// Replaces the model (a new or opened file) and forgets the undo history.
+  void reset(core::Model model, const QString& filePath);
+  /// Records that the model was saved to `filePath`: the current state becomes the clean one.
+  void markSaved(const QString& filePath);
+
+  /// One level of the hierarchy, or an empty DiagramLevel when `path` names no subsystem.
+  /// For commands; the references are valid until the next edit.
+  DiagramLevel level(const LevelPath& path);
+  ConstDiagramLevel level(const LevelPath& path) const;
+
+  /// The model for commands to change. After changing it, a command calls a notify function.
+  core::Model& editableModel() { return model_; }
+  /// Blocks, connections or boundary ports of `path` changed (and perhaps the levels inside it).
+  void notifyLevelChanged(const LevelPath& path);
+  void notifyVariablesChanged();
+  void notifySettingsChanged();
+
+ signals:
+  /// The whole model was replaced (new, open).
+  void modelReset();
+  void levelChanged(const QStringList& path);
+  void variablesChanged();
+  void settingsChanged();
+  void modifiedChanged(bool modified);
+  void filePathChanged(const QString& filePath);
+
+ private:
+  const core::BlockRegistry& registry_;
+  core::Model model_;
+  QString filePath_;
+  QUndoStack* undoStack_;
+};
+
+}  // namespace kelvin::gui

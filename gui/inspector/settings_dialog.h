@@ -1,0 +1,45 @@
+#pragma once
+// Simulation ▸ Settings: the model's stop time, solver, tolerances, output
+// step, temperature and state projection. OK stores them as one undo step.
+
+#include <QDialog>
+
+#include "model/model.h"
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+
+namespace kelvin::gui {
+
+class ModelDocument;
+
+class SettingsDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit SettingsDialog(ModelDocument* document, QWidget* parent = nullptr);
+
+  /// The settings as entered; valid only when isValid().
+  core::Settings settings() const;
+  bool isValid() const;
+  void accept() override;
+
+ private:
+  void validate();
+
+  ModelDocument* document_;
+  QLineEdit* stopTime_;
+  QComboBox* solver_;
+  QLineEdit* rtol_;
+  QLineEdit* atol_;
+  QLineEdit* step_;
+  QLineEdit* temperature_;
+  QCheckBox* projection_;
+  QLabel* message_;
+  QDialogButtonBox* buttons_;
+};
+
+}  // namespace kelvin::gui
