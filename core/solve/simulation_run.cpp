@@ -82,6 +82,7 @@ bool SimulationRun::project(double t, double tolerance, const char* why) {
   const Projection p = projector_.project(at, y, tolerance);
   if (!p.moved) return false;
   std::ostringstream what;
+  what.precision(12);
   what << why << ": state projected onto the constraint, error energy removed " << p.energyRemoved
        << " J (residual " << p.residual << ")";
   for (int block : p.blocks) log(t, block, what.str());
