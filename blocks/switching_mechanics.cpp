@@ -9,9 +9,12 @@
 // der(w_a) = der(w_b) with the torque free. It slips again when the torque
 // it carries exceeds its static capacity u·tau_max.
 //
-// translational.HardStop (a, b): an end stop at relative travel ±gap, as a
-// stiff spring–damper that only pushes (penalty contact), so an impact is a
-// pair of events and a short, stiff episode rather than a jump.
+// translational.HardStop (a, b): an end stop at relative travel ±gap. With
+// ideal = 0, a stiff spring–damper that only pushes (penalty contact): an
+// impact is a pair of events and a short, stiff episode. With ideal = 1, a
+// plastic impact: at contact the constraint v_a = v_b becomes active (the
+// engine projects the velocities onto it, conserving momentum, and reports the
+// energy lost); the stop holds while it pushes and lets go when it would pull.
 
 #include "declarations.h"
 #include "elaborate/block_registry.h"
@@ -50,6 +53,25 @@ void buildClutch(ComponentBuilder& b) {
   b.onClock(b.triggeredClock(less(lockedTorque, -capacity)), locked, zero);
 }
 
+/// The plastic (ideal) stop: contact = +1 at +gap, −1 at −gap, 0 free.
+void buildIdealStop(ComponentBuilder& b, const TwoPin& e, Expr s, double gap) {
+  core::ExprPool& pool = b.pool();
+  const Expr zero = pool.constant(0.0), one = pool.constant(1.0);
+  const Expr contact = b.discrete("contact", 0.0);
+  const Expr atUpper = greater(contact, pool.constant(0.5));
+  const Expr atLower = less(contact, pool.constant(-0.5));
+  const Expr touching = ifThenElse(atUpper, one, ifThenElse(atLower, one, zero));
+  const Expr isTouching = greater(touching, pool.constant(0.5));
+  b.equation(ifThenElse(isTouching, der(b.across("a")) - der(b.across("b")), e.i));
+  b.constraint(isTouching, e.v);
+  // Contact when the travel reaches ±gap while free (indicators masked while touching).
+  b.onClock(b.triggeredClock(greater(ifThenElse(isTouching, -one, s - gap), zero)), contact, one);
+  b.onClock(b.triggeredClock(less(ifThenElse(isTouching, one, s + gap), zero)), contact, -one);
+  // Release when the stop would have to pull: f < 0 at +gap, f > 0 at −gap.
+  b.onClock(b.triggeredClock(less(ifThenElse(atUpper, e.i, one), zero)), contact, zero);
+  b.onClock(b.triggeredClock(greater(ifThenElse(atLower, e.i, -one), zero)), contact, zero);
+}
+
 void buildHardStop(ComponentBuilder& b) {
   core::ExprPool& pool = b.pool();
   const Expr zero = pool.constant(0.0);
@@ -57,6 +79,7 @@ void buildHardStop(ComponentBuilder& b) {
   const Expr s = b.state("s_rel", b.param("s0"));
   b.equation(der(s) - e.v);
   const double gap = b.param("gap"), k = b.param("k"), d = b.param("d");
+  if (b.param("ideal") >= 0.5) return buildIdealStop(b, e, s, gap);
   const Expr upper = max(k * (s - gap) + d * e.v, zero);  // pushes back only
   const Expr lower = min(k * (s + gap) + d * e.v, zero);
   b.equation(e.i - ifThenElse(greater(s, pool.constant(gap)), upper,
@@ -79,6 +102,9 @@ void registerSwitchingMechanics(core::BlockRegistry& registry) {
                 .icon = iconFor("rotational.Clutch"),
                 .build = buildClutch});
 
+  core::ParamDecl idealStop = number("ideal", "", "0", "1: plastic impact with state projection; 0: penalty contact");
+  idealStop.min = 0.0;
+  idealStop.max = 1.0;
   registry.add({.type = "translational.HardStop",
                 .title = "Hard stop",
                 .description = "End stop: free relative travel of ±gap, then a stiff spring–damper that pushes back.",
@@ -86,7 +112,7 @@ void registerSwitchingMechanics(core::BlockRegistry& registry) {
                 .params = {nonNegative("gap", "m", "0.1", "free travel either way"),
                            positive("k", "N/m", "1e6", "contact stiffness"),
                            nonNegative("d", "N·s/m", "100", "contact damping"),
-                           number("s0", "m", "0", "initial relative position x_a − x_b")},
+                           number("s0", "m", "0", "initial relative position x_a − x_b"), idealStop},
                 .keyParam = "gap",
                 .icon = iconFor("translational.HardStop"),
                 .build = buildHardStop});

@@ -31,7 +31,12 @@ void declareRigidConstraints(FlatSystem& system) {
 
 int differentiateStateConstraints(FlatSystem& system) {
   ExprPool& pool = *system.pool;
+  // Where a constraint is written: as a whole residual (g = 0), or as the branch
+  // taken while it is active (if active then g else ...). Only there is g replaced
+  // by its derivative: the same expression elsewhere (a damper across the same
+  // flanges) keeps its meaning.
   std::unordered_map<std::uint32_t, Expr> derivativeOf;
+  int count = 0;
   for (const FlatConstraint& c : system.constraints) {
     if (!onStatesOnly(system, c.g)) continue;
     const Tape tape(pool, c.g, {});
@@ -45,11 +50,36 @@ int differentiateStateConstraints(FlatSystem& system) {
     Expr rate = pool.constant(0.0);
     for (std::size_t k = 0; k < tape.leaves().size(); ++k)
       rate = rate + gradient[k] * pool.derivative(tape.leaves()[k].index);
-    derivativeOf.emplace(c.g.id(), rate);
+    bool used = false;
+    for (FlatEquation& eq : system.equations) {
+      if (eq.residual == c.g) {
+        eq.residual = rate;
+        used = true;
+        continue;
+      }
+      // The active branch of an if-then-else on the constraint's condition.
+      std::unordered_map<std::uint32_t, Expr> branch;
+      std::vector<std::uint32_t> stack{eq.residual.id()};
+      std::unordered_map<std::uint32_t, bool> seen;
+      while (!stack.empty()) {
+        const std::uint32_t id = stack.back();
+        stack.pop_back();
+        const ExprNode& n = pool.node(id);
+        const int k = operandCount(n.op);
+        if (k == 0 || !seen.emplace(id, true).second) continue;
+        if (n.op == Op::IfThenElse && n.a == c.active.id() && n.b == c.g.id())
+          branch.emplace(id, pool.make(Op::IfThenElse, c.active, rate, Expr(&pool, n.c)));
+        stack.push_back(n.a);
+        if (k > 1) stack.push_back(n.b);
+        if (k > 2) stack.push_back(n.c);
+      }
+      if (branch.empty()) continue;
+      eq.residual = pool.replaceNodes(eq.residual, branch);
+      used = true;
+    }
+    count += used ? 1 : 0;
   }
-  if (derivativeOf.empty()) return 0;
-  for (FlatEquation& eq : system.equations) eq.residual = pool.replaceNodes(eq.residual, derivativeOf);
-  return static_cast<int>(derivativeOf.size());
+  return count;
 }
 
 }  // namespace kelvin::core

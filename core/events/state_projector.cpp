@@ -48,30 +48,10 @@ std::pair<double, std::vector<int>> StateProjector::violation(const EvalPoint& a
   return {worst, owners};
 }
 
-Projection StateProjector::project(EvalPoint at, std::vector<double>& y, double tolerance) {
-  Projection result;
-  std::vector<int> rows;
-  for (std::size_t c = 0; c < active_.size(); ++c)
-    if (active_[c].evaluate(at, work_.data()) != 0.0) rows.push_back(static_cast<int>(c));
-  if (rows.empty()) return result;
-  at.y = y.data();
-  auto residuals = [&] {
-    Eigen::VectorXd r(rows.size());
-    for (std::size_t k = 0; k < rows.size(); ++k) r[k] = g_[rows[k]].evaluate(at, work_.data());
-    return r;
-  };
-  Eigen::VectorXd r = residuals();
-  if (r.cwiseAbs().maxCoeff() <= tolerance) return result;
-
-  // The states involved, and M over them from the energies' gradients:
-  // column j = (∇E(x + s·e_j) − ∇E(x))/s, exact for quadratic energies.
-  std::map<int, int> column;  // state index -> position
-  for (int row : rows)
-    for (const TapeLeaf& leaf : g_[row].leaves())
-      if (!leaf.derivative && dae_.isState(leaf.index)) column.emplace(leaf.index, static_cast<int>(column.size()));
+Eigen::MatrixXd StateProjector::massMatrix(const EvalPoint& at, std::vector<double>& y,
+                                           const std::map<int, int>& column) {
+  // Column j of the Hessian of the energy: (∇E(x + s·e_j) − ∇E(x))/s, exact for quadratic energies.
   const int n = static_cast<int>(column.size());
-  std::vector<int> stateOf(n);
-  for (const auto& [state, j] : column) stateOf[j] = state;
   Eigen::MatrixXd mass = Eigen::MatrixXd::Zero(n, n);
   for (const Tape& e : energies_) {
     const auto& leaves = e.leaves();
@@ -91,14 +71,53 @@ Projection StateProjector::project(EvalPoint at, std::vector<double>& y, double 
       }
     }
   }
-  // States without stored energy are held: they take no part in the move.
-  std::vector<bool> movable(n);
-  for (int j = 0; j < n; ++j) movable[j] = mass(j, j) > 0.0;
+  return mass;
+}
 
+Projection StateProjector::project(EvalPoint at, std::vector<double>& y, double tolerance) {
+  Projection result;
+  std::vector<int> rows;
+  for (std::size_t c = 0; c < active_.size(); ++c)
+    if (active_[c].evaluate(at, work_.data()) != 0.0) rows.push_back(static_cast<int>(c));
+  if (rows.empty()) return result;
+  at.y = y.data();
+  auto residuals = [&] {
+    Eigen::VectorXd r(rows.size());
+    for (std::size_t k = 0; k < rows.size(); ++k) r[k] = g_[rows[k]].evaluate(at, work_.data());
+    return r;
+  };
+  Eigen::VectorXd r = residuals();
+  if (r.cwiseAbs().maxCoeff() <= tolerance) return result;
+
+  // The states involved.
+  std::map<int, int> column;  // state index -> position
+  for (int row : rows)
+    for (const TapeLeaf& leaf : g_[row].leaves())
+      if (!leaf.derivative && dae_.isState(leaf.index)) column.emplace(leaf.index, static_cast<int>(column.size()));
+  const int n = static_cast<int>(column.size());
+  std::vector<int> stateOf(n);
+  for (const auto& [state, j] : column) stateOf[j] = state;
+  // Newton on the KKT system of  min ½ dᵀM d  subject to g(x⁻ + d) = 0, with M and G
+  // re-evaluated at every iterate (exact in one step for constant M and affine g):
+  //   [M  Gᵀ] [Δx]   [−M·(x − x⁻)]
+  //   [G  0 ] [λ ] = [−g(x)      ]
+  std::vector<double> start(n);
+  for (int j = 0; j < n; ++j) start[j] = y[stateOf[j]];
   const double before = totalEnergy(at);
+  const auto rowCount = static_cast<Eigen::Index>(rows.size());
   for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
-    Eigen::MatrixXd G = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(rows.size()), n);
-    for (std::size_t k = 0; k < rows.size(); ++k) {
+    Eigen::MatrixXd m = massMatrix(at, y, column);
+    // States without stored energy are held: an identity row and no constraint column.
+    std::vector<bool> movable(n);
+    for (int j = 0; j < n; ++j) movable[j] = m(j, j) > 0.0;
+    for (int j = 0; j < n; ++j)
+      if (!movable[j]) {
+        m.row(j).setZero();
+        m.col(j).setZero();
+        m(j, j) = 1.0;
+      }
+    Eigen::MatrixXd G = Eigen::MatrixXd::Zero(rowCount, n);
+    for (Eigen::Index k = 0; k < rowCount; ++k) {
       const Tape& g = g_[rows[k]];
       g.gradient(at, work_.data(), adjoint_.data(), gradient_.data());
       for (std::size_t l = 0; l < g.leaves().size(); ++l) {
@@ -106,20 +125,21 @@ Projection StateProjector::project(EvalPoint at, std::vector<double>& y, double 
         if (j != column.end() && !g.leaves()[l].derivative && movable[j->second]) G(k, j->second) += gradient_[l];
       }
     }
-    // M restricted to the movable states; held ones get an identity block and no G column.
-    Eigen::MatrixXd m = mass;
-    for (int j = 0; j < n; ++j)
-      if (!movable[j]) {
-        m.row(j).setZero();
-        m.col(j).setZero();
-        m(j, j) = 1.0;
-      }
-    const Eigen::MatrixXd minvGt = m.ldlt().solve(G.transpose());
-    const Eigen::VectorXd lambda = (G * minvGt).completeOrthogonalDecomposition().solve(r);
-    const Eigen::VectorXd dx = -minvGt * lambda;
+    Eigen::VectorXd displacement(n);
+    for (int j = 0; j < n; ++j) displacement[j] = y[stateOf[j]] - start[j];
+    Eigen::MatrixXd kkt = Eigen::MatrixXd::Zero(n + rowCount, n + rowCount);
+    kkt.topLeftCorner(n, n) = m;
+    kkt.topRightCorner(n, rowCount) = G.transpose();
+    kkt.bottomLeftCorner(rowCount, n) = G;
+    Eigen::VectorXd rhs(n + rowCount);
+    rhs.head(n) = -m * displacement;
+    rhs.tail(rowCount) = -r;
+    // Least squares with minimum norm: redundant constraints (a gear and a rigid joint) are fine.
+    const Eigen::VectorXd step = kkt.completeOrthogonalDecomposition().solve(rhs);
+    const Eigen::VectorXd dx = step.head(n);
     for (int j = 0; j < n; ++j) y[stateOf[j]] += dx[j];
     r = residuals();
-    if (r.cwiseAbs().maxCoeff() <= tolerance * 1e-3 || dx.cwiseAbs().maxCoeff() == 0.0) break;
+    if (dx.cwiseAbs().maxCoeff() <= 1e-15 * (1.0 + displacement.cwiseAbs().maxCoeff())) break;
   }
   result.moved = true;
   result.residual = r.cwiseAbs().maxCoeff();

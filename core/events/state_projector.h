@@ -4,14 +4,20 @@
 // is moved to the nearest point on them in the metric of the stored energy:
 //
 //   minimise ½ (x⁺ − x⁻)ᵀ M (x⁺ − x⁻)  subject to g(x⁺) = 0,
-//   x⁺ = x⁻ − M⁻¹Gᵀ (G M⁻¹ Gᵀ)⁻¹ g(x⁻)    (G = ∂g/∂x; iterated when g is nonlinear)
+//   x⁺ = x⁻ − M⁻¹Gᵀ (G M⁻¹ Gᵀ)⁻¹ g(x⁻)    (G = ∂g/∂x),
+//
+// solved as Newton on its KKT system, with M and G re-evaluated at each iterate when
+// they depend on x (nonlinear capacitors, nonlinear constraints)
 //
 // with M the Hessian of the components' declared energies over the states
 // (inertias, masses, inductances, capacitances). So two locking shafts keep
 // their total angular momentum, two joined capacitors their charge. States
 // without stored energy (prescribed or signal states) are held fixed.
 
+#include <map>
 #include <string>
+
+#include <Eigen/Dense>
 #include <vector>
 
 #include "expr/tape.h"
@@ -42,6 +48,8 @@ class StateProjector {
 
  private:
   double totalEnergy(const EvalPoint& at);
+  /// M over the states in `column` (state index -> position), at y (whose data at.y points to).
+  Eigen::MatrixXd massMatrix(const EvalPoint& at, std::vector<double>& y, const std::map<int, int>& column);
 
   const DaeSystem& dae_;
   std::vector<Tape> active_, g_, energies_;

@@ -8,6 +8,8 @@ namespace kelvin::core {
 namespace {
 /// A constraint violated by less than this (absolute, in its own units) needs no projection: rounding.
 constexpr double kProjectionTolerance = 1e-12;
+/// Bound on events that trigger events at the same instant.
+constexpr int kMaxEventIterations = 16;
 
 const char* outcomeText(Op op, bool outcome) {
   switch (op) {
@@ -93,8 +95,21 @@ bool SimulationRun::removeDrift(double t) { return project(t, atol_, "drift"); }
 
 void SimulationRun::reinitialise(double t) {
   // Solving settles the switches, which decide what constraints are active; then project onto them.
+  const std::vector<std::uint8_t> before = switches;
   init_.solve(t, y, yp, discrete, switches);
   if (project(t, kProjectionTolerance, "constraint change")) init_.solve(t, y, yp, discrete, switches);
+  // A condition that turned true while settling ticks its clock too (event iteration: a stop
+  // that, once touched, would have to pull lets go at once).
+  if (eventDepth_ < kMaxEventIterations) {
+    for (std::size_t c = 0; c < dae_.flat().clocks.size(); ++c) {
+      const int s = dae_.clockTrigger(static_cast<int>(c));
+      if (s < 0 || before[s] || !switches[s]) continue;
+      ++eventDepth_;
+      log(t, dae_.flat().clocks[c].block, "condition became true at re-initialisation");
+      applyClock(static_cast<int>(c), t);
+      --eventDepth_;
+    }
+  }
   std::vector<double> yLater = y, ypLater = yp;
   std::vector<std::uint8_t> switchesLater = switches;
   const int n = dae_.size();

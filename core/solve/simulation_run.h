@@ -89,6 +89,7 @@ class SimulationRun {
   std::vector<int> outputs_;  // signals to sample; empty: all
   std::vector<double> signalValues_;
   long events_ = 0;
+  int eventDepth_ = 0;  // nesting of events triggered while re-initialising
 };
 
 }  // namespace kelvin::core

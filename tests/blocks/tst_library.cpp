@@ -80,7 +80,7 @@ const std::vector<Documented>& documented() {
       {"rotational.Fixed", {"a:rotational"}, {}},
       {"rotational.PlanetaryGear", {"sun:rotational", "carrier:rotational", "ring:rotational"}, {"ratio"}},
       {"rotational.Clutch", {"a:rotational", "b:rotational", "u:in"}, {"tau_max", "tau_slip"}},
-      {"translational.HardStop", {"a:translational", "b:translational"}, {"gap", "k", "d", "s0"}},
+      {"translational.HardStop", {"a:translational", "b:translational"}, {"gap", "k", "d", "s0", "ideal"}},
       {"rotational.Torque", {"a:rotational", "u:in"}, {}},
       {"rotational.ConstantTorque", {"a:rotational"}, {"tau"}},
       {"rotational.IdealGear", {"a:rotational", "b:rotational"}, {"ratio"}},

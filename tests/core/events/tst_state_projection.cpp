@@ -143,6 +143,24 @@ class TestStateProjection : public QObject {
     }
   }
 
+  void plasticImpactOnAHardStop() {
+    const Trace trace = test::simulateModel(core::loadModel(KELVIN_EXAMPLES_DIR "/mass_hard_stop.kelvin"));
+    // Before contact: ½·m·v² + ½·k·x² = ½·2·1² = 1 J; at x = 0.1 the spring holds 0.05 J, so the
+    // kinetic energy lost in the plastic impact is 0.95 J. The impact time is located to ~1e-14 s and
+    // the state to rtol 1e-8: 1e-6 relative is generous.
+    double removed = -1.0;
+    for (const core::EventRecord& e : trace.events) {
+      const auto at = e.what.find("error energy removed ");
+      if (e.block == "Stop" && at != std::string::npos && removed < 0) removed = std::stod(e.what.substr(at + 21));
+    }
+    QVERIFY2(std::abs(removed - 0.95) <= 1e-6 * 0.95, qPrintable(QString::number(removed, 'g', 12)));
+    // The stop only pushes: the spring pulls the mass off it at once, and it never passes the stop.
+    double farthest = 0.0;
+    for (double x : trace["X.y"]) farthest = std::max(farthest, x);
+    QVERIFY(farthest <= 0.1 + 1e-9);
+    QVERIFY(trace.at("X.y", 1.0) < 0.0);
+  }
+
   void aStateOnTheConstraintIsLeftAlone() {
     const auto compiled = core::compileModel(clutchModel(), test::library(), "clutch");
     const core::DaeSystem& dae = compiled->dae();
