@@ -28,6 +28,7 @@ struct Overrides {
   std::optional<double> stop, step, rtol, atol;
   std::optional<std::string> solver;
   bool noProjection = false;
+  std::optional<std::string> projectionStart;
 
   explicit Overrides(const CliArguments& args) {
     stop = read(args, "stop", false);
@@ -39,6 +40,9 @@ struct Overrides {
       throw CliError(kExitUsage, "unknown solver '" + *solver + "' (use ida, euler, trapezoid or bdf2)");
     }
     noProjection = args.flag("no-projection");
+    projectionStart = args.text("projection-start");
+    if (projectionStart && *projectionStart != "overshot" && *projectionStart != "integrated")
+      throw CliError(kExitUsage, "--projection-start takes overshot or integrated");
   }
 
   void applyTo(core::SimulationOptions& options) const {
@@ -48,6 +52,9 @@ struct Overrides {
     if (atol) options.atol = *atol;
     if (solver) options.solver = *solver;
     if (noProjection) options.projection = false;
+    if (projectionStart)
+      options.projectionStart = *projectionStart == "integrated" ? core::SimulationOptions::ProjectionStart::Integrated
+                                                                  : core::SimulationOptions::ProjectionStart::Overshot;
   }
 
  private:
@@ -108,6 +115,7 @@ std::vector<OptionSpec> SimulateCommand::options() const {
       {"rtol", "R", "relative tolerance (default: the model's rtol)"},
       {"atol", "A", "absolute tolerance (default: the model's atol)"},
       {"no-projection", "", "do not project the state at constraint changes"},
+      {"projection-start", "overshot|integrated", "fixed step: project the overshot state, or the state one step on"},
       {"signals", "a,b", "write only these signals, in this order (default: block outputs and states)"},
       {"events", "", "print the event log (time, block, what changed) on stderr"},
       {"out", "F.csv", "write the CSV here, only if the run succeeds (default: stdout)"},

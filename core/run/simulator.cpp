@@ -24,6 +24,8 @@ double settingNumber(const std::string& text, const char* name, const std::strin
 }
 }  // namespace
 
+using ProjectionStart = SimulationOptions::ProjectionStart;
+
 SimulationOptions SimulationOptions::fromSettings(const Settings& settings, const std::string& file) {
   SimulationOptions o;
   o.stopTime = settingNumber(settings.stopTime, "stop_time", file);
@@ -32,6 +34,13 @@ SimulationOptions SimulationOptions::fromSettings(const Settings& settings, cons
   o.atol = settings.atol;
   o.step = settings.step.empty() ? 0.0 : settingNumber(settings.step, "step", file);
   o.projection = settings.projection;
+  if (settings.extra.contains("projection_start")) {
+    const Json& start = settings.extra["projection_start"];
+    if (start == "integrated")
+      o.projectionStart = ProjectionStart::Integrated;
+    else if (start != "overshot")
+      throw ModelError(Diagnostic{file, "", "", "setting projection_start: use \"overshot\" or \"integrated\""});
+  }
   return o;
 }
 

@@ -26,6 +26,12 @@ struct SimulationOptions {
   /// Fixed-step solvers: the step. ida: the output interval (0: every accepted step).
   double step = 0.0;
   bool projection = true;
+  /// Which state a fixed-step run projects when a constraint becomes active at a step end:
+  /// the overshot state itself (default), or the state integrated one more step from it
+  /// under the new constraints ("integrated"). The variable-step path locates the event
+  /// and always projects the state there.
+  enum class ProjectionStart { Overshot, Integrated };
+  ProjectionStart projectionStart = ProjectionStart::Overshot;
   /// Largest step the variable-step solver may take (0: no limit).
   double maxStep = 0.0;
   /// Indices (into signalNames()) of the signals to sample, in this order; empty: all of them.

@@ -129,7 +129,8 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
     t = target;
     if (onGrid) ++k;
     ++stats.steps;
-    if (run.removeDrift(t)) previousStep = 0.0;  // the multistep history no longer fits the state
+    if (run.projectionDeferred() ? run.projectDeferred(t) : run.removeDrift(t))
+      previousStep = 0.0;  // the multistep history no longer fits the state
     run.record(t);
 
     // Events at the step end: crossings first, then ticks due now.
@@ -142,6 +143,8 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
       fired[s] = outcome == Tape::switchOutcome(dae_.switchInfo(s).op, 1.0, 0.0) ? 1 : -1;
       crossed = true;
     }
+    if (crossed && options_.projectionStart == SimulationOptions::ProjectionStart::Integrated)
+      run.deferProjection();  // step on under the new constraints first, then project
     if (crossed) run.switchesFired(t, fired);
     if (run.tickDue(t)) run.tick(t);
     if (crossed || run.events() > stats.events) {

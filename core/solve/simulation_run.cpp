@@ -68,7 +68,7 @@ void SimulationRun::record(double t) {
 }
 
 bool SimulationRun::project(double t, double tolerance, const char* why) {
-  if (!projector_.hasConstraints()) return false;
+  if (!projector_.hasConstraints() || deferred_) return false;
   const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data(), &delays_};
   if (!projection_) {
     // Naive carry-over (for comparison): say how far the state is off the constraint.
@@ -92,6 +92,14 @@ bool SimulationRun::project(double t, double tolerance, const char* why) {
 }
 
 bool SimulationRun::removeDrift(double t) { return project(t, atol_, "drift"); }
+
+bool SimulationRun::projectDeferred(double t) {
+  deferred_ = false;
+  if (!project(t, kProjectionTolerance, "constraint change (from the state integrated one step further)"))
+    return false;
+  init_.solve(t, y, yp, discrete, switches);
+  return true;
+}
 
 void SimulationRun::reinitialise(double t) {
   // Solving settles the switches, which decide what constraints are active; then project onto them.

@@ -49,6 +49,12 @@ class SimulationRun {
   /// While constraints are active, moves the state back onto them when it has drifted
   /// by more than the absolute tolerance. Returns true if it moved (a solver must restart).
   bool removeDrift(double t);
+  /// While deferred, constraint changes are not projected (the integrated-start option):
+  /// the integrator steps on under the new constraints, then calls projectDeferred().
+  void deferProjection() { deferred_ = true; }
+  /// Ends a deferral: projects the state at t onto the active constraints. Returns true if it moved.
+  bool projectDeferred(double t);
+  bool projectionDeferred() const { return deferred_; }
 
   /// Evaluates the signals at (t, yy, yyp) and passes them on.
   void emit(double t, const double* yy, const double* yyp);
@@ -89,7 +95,8 @@ class SimulationRun {
   std::vector<int> outputs_;  // signals to sample; empty: all
   std::vector<double> signalValues_;
   long events_ = 0;
-  int eventDepth_ = 0;  // nesting of events triggered while re-initialising
+  int eventDepth_ = 0;
+  bool deferred_ = false;  // nesting of events triggered while re-initialising
 };
 
 }  // namespace kelvin::core
