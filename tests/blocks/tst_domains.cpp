@@ -22,38 +22,16 @@
 #include "model/model_validator.h"
 #include "model/parameter_evaluator.h"
 #include "run/simulator.h"
+#include "support/simulation_trace.h"
 
 using namespace kelvin;
+using test::Trace;
 using core::ComponentType;
 using core::ParamDecl;
 using core::PortDecl;
 using core::PortDirection;
 
 namespace {
-
-/// Every sample of a run: time and named signals.
-struct Trace {
-  std::vector<double> time;
-  std::map<std::string, std::vector<double>> signal;
-
-  const std::vector<double>& operator[](const std::string& name) const {
-    auto it = signal.find(name);
-    if (it == signal.end()) throw std::logic_error("no signal " + name);
-    return it->second;
-  }
-};
-
-Trace run(const core::Model& model, const core::BlockRegistry& registry) {
-  const auto compiled = core::compileModel(model, registry, model.name);
-  const std::vector<std::string>& names = core::signalNames(*compiled);
-  Trace trace;
-  core::simulate(*compiled, core::SimulationOptions::fromSettings(model.settings),
-                 [&](double t, const std::vector<double>& values) {
-                   trace.time.push_back(t);
-                   for (std::size_t k = 0; k < names.size(); ++k) trace.signal[names[k]].push_back(values[k]);
-                 });
-  return trace;
-}
 
 /// resources/examples/<name>.kelvin with the given tolerances.
 core::Model example(const char* name, double rtol, double atol) {
@@ -241,7 +219,7 @@ class TestDomains : public QObject {
   // x = (v0/ω_d)·e^{−αt}·sin(ω_d t), α = d/2m, ω_d = √(k/m − α²).
   // atol 1e-14: x is ~0.1 m and v ~1 m/s, so rtol dominates the error weights.
   void massSpringDamperFreeResponse() {
-    const Trace trace = run(example("mass_spring_damper", 1e-10, 1e-14), registry_);
+    const Trace trace = test::simulateModel(example("mass_spring_damper", 1e-10, 1e-14));
     QCOMPARE(trace.time.back(), 10.0);
     const double alpha = 1.0 / 2.0, wd = std::sqrt(100.0 - alpha * alpha), amplitude = 1.0 / wd;
     const auto x = [&](double t) { return amplitude * std::exp(-alpha * t) * std::sin(wd * t); };
@@ -258,7 +236,7 @@ class TestDomains : public QObject {
   // w = (u/k)·[1 + (s2·e^{s1τ} − s1·e^{s2τ})/(s1 − s2)], τ = t − t0.
   // atol 1e-14: the current is ~0.1 A, speeds and voltages ~10.
   void dcMotorSpeedStep() {
-    const Trace trace = run(example("dc_motor", 1e-10, 1e-14), registry_);
+    const Trace trace = test::simulateModel(example("dc_motor", 1e-10, 1e-14));
     const double r = 100.0, l = 0.2, k = 1.0, j = 0.01, u = 10.0, t0 = 0.1;
     const double b = r / l, c = k * k / (l * j);
     const double s2 = -(b + std::sqrt(b * b - 4.0 * c)) / 2.0, s1 = c / s2;  // s1 without cancellation
@@ -277,7 +255,7 @@ class TestDomains : public QObject {
   // 100 K transient, not the 400 K level, so the check is not diluted.
   // atol 1e-9: temperatures ~300 K, heat flows ~1 kW; rtol dominates.
   void thermalRcCoolsExponentially() {
-    const Trace trace = run(example("thermal_rc", 1e-10, 1e-9), registry_);
+    const Trace trace = test::simulateModel(example("thermal_rc", 1e-10, 1e-9));
     QCOMPARE(trace.time.back(), 500.0);
     const double error =
         relativeError(trace, "T.y", 100.0, [](double t) { return 300.0 + 100.0 * std::exp(-t / 100.0); });
@@ -288,7 +266,7 @@ class TestDomains : public QObject {
   // C·p' = −p/R: p = p0·e^{−t/RC}, RC = 0.1 s. atol 1e-12: the flow, ~1e-3 m³/s,
   // is algebraic (p/R) and the pressure, ~1e6 Pa, is weighted by rtol.
   void accumulatorDischargesExponentially() {
-    const Trace trace = run(example("hydraulic_accumulator", 1e-10, 1e-12), registry_);
+    const Trace trace = test::simulateModel(example("hydraulic_accumulator", 1e-10, 1e-12));
     QCOMPARE(trace.time.back(), 0.5);
     const double error = relativeError(trace, "P.y", 1e6, [](double t) { return 1e6 * std::exp(-t / 0.1); });
     report("accumulator pressure, relative to p0", error);
@@ -324,7 +302,7 @@ class TestDomains : public QObject {
       {"from": "VE.p", "to": "EMF.p"}, {"from": "VE.n", "to": "G.p"},
       {"from": "EMF.a", "to": "Tau.a"}, {"from": "Tau.b", "to": "Rotor.a"},
       {"from": "Rotor.b", "to": "D.a"}, {"from": "D.b", "to": "Wall.a"}])");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     const auto& v = trace["VE.y"];
     const auto& i = trace["L.i"];
     const auto& w = trace["Rotor.w"];
@@ -358,7 +336,7 @@ class TestDomains : public QObject {
                   {"id": "L1", "type": "electrical.Inductor", "params": {"L": "1m"}},
                   {"id": "G", "type": "electrical.Ground"}])",
               R"([{"from": "C1.p", "to": "L1.p"}, {"from": "C1.n", "to": "G.p"}, {"from": "L1.n", "to": "G.p"}])");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     QVERIFY(trace.time.back() > 99.9 * period);
     const double e0 = 0.5 * c;
     double drift = 0.0;
@@ -383,7 +361,7 @@ class TestDomains : public QObject {
                   {"id": "X", "type": "translational.PositionSensor"}])",
               R"([{"from": "Spring.a", "to": "M.a"}, {"from": "Spring.b", "to": "Wall.a"},
                   {"from": "M.b", "to": "X.a"}])");
-    const Trace trace = run(system, registry_);
+    const Trace trace = test::simulateModel(system);
     QVERIFY(trace.time.back() > 99.9 * period);
     const double e0 = 0.5 * m;
     double drift = 0.0;
@@ -420,7 +398,7 @@ class TestDomains : public QObject {
       {"id": "W", "type": "rotational.SpeedSensor"}])",
                                 R"([{"from": "Src.a", "to": "J.a"}, {"from": "J.b", "to": "W.a"})" +
                                     wires.toStdString() + "]");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     QVERIFY(relativeError(trace, "W.y", 4.0, [](double t) { return 4.0 * t; }) < 1e-8);
   }
 
@@ -434,7 +412,7 @@ class TestDomains : public QObject {
                                     {"id": "V", "type": "translational.VelocitySensor"}])",
                                 R"([{"from": "U.y", "to": "F.u"}, {"from": "F.a", "to": "M.a"},
                                     {"from": "M.b", "to": "X.a"}, {"from": "M.b", "to": "V.a"}])");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     QVERIFY(relativeError(trace, "X.y", 3.0, [](double t) { return 0.75 * t * t; }) < 1e-8);
     QVERIFY(relativeError(trace, "V.y", 3.0, [](double t) { return 1.5 * t; }) < 1e-8);
   }
@@ -452,7 +430,7 @@ class TestDomains : public QObject {
                                 R"([{"from": "Src.a", "to": "Gear.a"}, {"from": "Gear.a", "to": "Wa.a"},
                                     {"from": "Gear.b", "to": "Tau.a"}, {"from": "Tau.b", "to": "J.a"},
                                     {"from": "J.b", "to": "Wb.a"}])");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     QVERIFY(relativeError(trace, "Wb.y", 6.0, [](double t) { return 6.0 * t; }) < 1e-8);
     QVERIFY(relativeError(trace, "Wa.y", 18.0, [](double t) { return 18.0 * t; }) < 1e-8);
     QVERIFY(relativeError(trace, "Tau.y", 3.0, [](double) { return 3.0; }) < 1e-8);
@@ -480,7 +458,7 @@ class TestDomains : public QObject {
                                 blocks.toStdString(),
                                 R"([{"from": "S.a", "to": "J.a"}, {"from": "S.b", "to": "Wall.a"},
                                     {"from": "J.b", "to": "W.a"}])");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     // Two seconds are three periods: 1e-6 of the 1 rad/s amplitude, as for the examples.
     QVERIFY(relativeError(trace, speed.toStdString(), 1.0, [](double t) { return -std::sin(10.0 * t); }) < 1e-6);
   }
@@ -492,7 +470,7 @@ class TestDomains : public QObject {
                                     {"id": "C", "type": "thermal.HeatCapacitor", "params": {"C": "100", "T0": "300"}},
                                     {"id": "T", "type": "thermal.TemperatureSensor"}])",
                                 R"([{"from": "Q.a", "to": "C.a"}, {"from": "T.a", "to": "C.a"}])");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     QVERIFY(relativeError(trace, "T.y", 10.0, [](double t) { return 300.0 + 0.1 * t; }) < 1e-8);
   }
 
@@ -508,7 +486,7 @@ class TestDomains : public QObject {
                                 R"([{"from": "Src.p", "to": "I.p"}, {"from": "I.n", "to": "R.p"},
                                     {"from": "R.n", "to": "Tank.p"}, {"from": "Src.n", "to": "Tank.p"},
                                     {"from": "DP.p", "to": "R.p"}, {"from": "DP.n", "to": "R.n"}])");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     QVERIFY(relativeError(trace, "DP.y", 1e5, [](double t) { return 1e5 * (1.0 - std::exp(-t / 0.01)); }) < 1e-6);
   }
 
@@ -527,7 +505,7 @@ class TestDomains : public QObject {
                                 R"([{"from": "Acc.p", "to": "O.p"}, {"from": "O.n", "to": "Tank.p"},
                                     {"from": "Acc.n", "to": "Tank.p"}, {"from": "P.p", "to": "Acc.p"},
                                     {"from": "P.n", "to": "Tank.p"}])");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     const double k = 0.61 * 1e-5 * std::sqrt(2.0 / 850.0);
     const auto p = [&](double t) {
       const double root = std::max(0.0, 1e3 - k * t / 2e-10);
@@ -563,7 +541,7 @@ class TestDomains : public QObject {
                                 R"([{"from": "Src.p", "to": "Cyl.p"}, {"from": "Cyl.n", "to": "Tank.p"},
                                     {"from": "Src.n", "to": "Tank.p"}, {"from": "Cyl.a", "to": "F.a"},
                                     {"from": "F.b", "to": "M.a"}, {"from": "M.b", "to": "V.a"}])");
-    const Trace trace = run(m, registry_);
+    const Trace trace = test::simulateModel(m);
     QVERIFY(relativeError(trace, "V.y", 10.0, [](double t) { return 100.0 * t; }) < 1e-8);
     QVERIFY(relativeError(trace, "F.y", 1e3, [](double) { return 1e3; }) < 1e-8);
   }

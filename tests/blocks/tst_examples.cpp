@@ -13,37 +13,15 @@
 #include "library.h"
 #include "model/model_file.h"
 #include "run/simulator.h"
+#include "support/simulation_trace.h"
 
 using namespace kelvin;
+using test::Trace;
 
 namespace {
 
-/// Every sample of a run: time and named signals.
-struct Trace {
-  std::vector<double> time;
-  std::map<std::string, std::vector<double>> signal;
-
-  const std::vector<double>& operator[](const std::string& name) const {
-    auto it = signal.find(name);
-    if (it == signal.end()) throw std::logic_error("no signal " + name);
-    return it->second;
-  }
-};
-
-Trace run(const core::Model& model, const core::BlockRegistry& registry) {
-  const auto compiled = core::compileModel(model, registry, model.name);
-  const std::vector<std::string>& names = core::signalNames(*compiled);
-  Trace trace;
-  core::simulate(*compiled, core::SimulationOptions::fromSettings(model.settings),
-                 [&](double t, const std::vector<double>& values) {
-                   trace.time.push_back(t);
-                   for (std::size_t k = 0; k < names.size(); ++k) trace.signal[names[k]].push_back(values[k]);
-                 });
-  return trace;
-}
-
-Trace runExample(const char* name, const core::BlockRegistry& registry) {
-  return run(core::loadModel(QStringLiteral(KELVIN_EXAMPLES_DIR "/%1.kelvin").arg(name).toStdString()), registry);
+Trace runExample(const char* name) {
+  return test::simulateModel(core::loadModel(QStringLiteral(KELVIN_EXAMPLES_DIR "/%1.kelvin").arg(name).toStdString()));
 }
 
 /// max |y(t_k) − exact(t_k)| over the samples.
@@ -63,7 +41,6 @@ class TestExamples : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() { blocks::registerAll(registry_); }
 
   // v_C = 1 − exp(−t/RC), RC = 1 ms. IDA at rtol 1e-6 keeps the global error
   // of this one-state problem near 1e-6; 1e-4 leaves a wide margin.
@@ -76,14 +53,14 @@ class TestExamples : public QObject {
   void everyExampleRunsToTheEnd() {
     QFETCH(QString, file);
     const core::Model model = core::loadModel(file.toStdString());
-    const Trace trace = run(model, registry_);
+    const Trace trace = test::simulateModel(model);
     const double stop = core::SimulationOptions::fromSettings(model.settings).stopTime;
     QVERIFY(!trace.time.empty());
     QCOMPARE(trace.time.back(), stop);
   }
 
   void rcLowpassChargesExponentially() {
-    const Trace trace = runExample("rc_lowpass", registry_);
+    const Trace trace = runExample("rc_lowpass");
     QCOMPARE(trace.time.back(), 5e-3);
     QVERIFY(worstError(trace, "VC.y", [](double t) { return 1.0 - std::exp(-t / 1e-3); }) < 1e-4);
   }
@@ -92,7 +69,7 @@ class TestExamples : public QObject {
   // α = R/2L, ω_d = √(1/LC − α²). Ten periods of ringing accumulate a phase
   // error of the order of rtol per step; 1e-3 of the 1 V step bounds it.
   void rlcRingsAtItsDampedFrequency() {
-    const Trace trace = runExample("rlc_resonator", registry_);
+    const Trace trace = runExample("rlc_resonator");
     const double alpha = 10.0 / (2 * 1e-3);
     const double wd = std::sqrt(1.0 / (1e-3 * 1e-6) - alpha * alpha);
     QVERIFY(worstError(trace, "VC.y", [&](double t) {
@@ -105,7 +82,7 @@ class TestExamples : public QObject {
   // 10–1000 mA), and sags by about I·T/C = 9.3 mA · 16 ms / 100 µF ≈ 1.5 V
   // between peaks (T: the part of the 20 ms period with the diode off).
   void halfWaveRectifierHoldsThePeak() {
-    const Trace trace = runExample("half_wave_rectifier", registry_);
+    const Trace trace = runExample("half_wave_rectifier");
     double high = -1e9, low = 1e9;
     for (std::size_t k = 0; k < trace.time.size(); ++k)
       if (trace.time[k] > 0.06) {  // after two periods: periodic steady state
@@ -121,7 +98,7 @@ class TestExamples : public QObject {
   // (the reverse diode and GMIN carry < 1e-11 A). The sampled maximum, 1 µs
   // apart on a flat top, is within 1e-3 V of it.
   void diodeClipperClipsAtOneDiodeDrop() {
-    const Trace trace = runExample("diode_clipper", registry_);
+    const Trace trace = runExample("diode_clipper");
     double lo = 0.0, hi = 5.0;
     for (int k = 0; k < 200; ++k) {
       const double v = 0.5 * (lo + hi);
@@ -138,7 +115,7 @@ class TestExamples : public QObject {
   // y = 1 − c_a e^{−a τ} − c_b e^{−b τ}, a, b = 15 ∓ √125, τ = t − 0.1.
   // Global error at rtol 1e-6 is near 1e-6; 1e-4 leaves margin.
   void piLoopTracksTheSetpoint() {
-    const Trace trace = runExample("pi_loop", registry_);
+    const Trace trace = runExample("pi_loop");
     const double a = 15.0 - std::sqrt(125.0), b = 15.0 + std::sqrt(125.0);
     const double ca = (100.0 - 20.0 * a) / (a * (b - a)), cb = (20.0 * b - 100.0) / (b * (b - a));
     QVERIFY(worstError(trace, "Plant.y", [&](double t) {
@@ -164,7 +141,7 @@ class TestExamples : public QObject {
       "connections": [{"from": "V.p", "to": "R.p"}, {"from": "R.n", "to": "G.p"}, {"from": "V.n", "to": "G.p"}]
     })",
                                                "pulse");
-    const Trace trace = run(model, registry_);
+    const Trace trace = test::simulateModel(model);
     const auto spice = [](double t) {
       if (t < 0.7e-3) return -1.0;
       const double tau = std::fmod(t - 0.7e-3, 1.1e-3);
@@ -177,8 +154,6 @@ class TestExamples : public QObject {
     QVERIFY(worstError(trace, "V.p", spice) < 1e-6);
   }
 
- private:
-  core::BlockRegistry registry_;
 };
 
 QTEST_APPLESS_MAIN(TestExamples)

@@ -18,31 +18,14 @@
 #include "library.h"
 #include "model/model_file.h"
 #include "run/simulator.h"
+#include "support/simulation_trace.h"
 
 using namespace kelvin;
+using test::Trace;
 
 namespace {
 
 using Exact = std::function<double(double t)>;
-
-/// Every sample of a run: time and named signals.
-struct Trace {
-  std::vector<double> time;
-  std::map<std::string, std::vector<double>> signal;
-};
-
-Trace run(const std::string& json, const core::BlockRegistry& registry) {
-  const core::Model model = core::parseModel(json, "closed_form.kelvin");
-  const auto compiled = core::compileModel(model, registry, "closed_form.kelvin");
-  const std::vector<std::string>& names = core::signalNames(*compiled);
-  Trace trace;
-  core::simulate(*compiled, core::SimulationOptions::fromSettings(model.settings),
-                 [&](double t, const std::vector<double>& values) {
-                   trace.time.push_back(t);
-                   for (std::size_t k = 0; k < names.size(); ++k) trace.signal[names[k]].push_back(values[k]);
-                 });
-  return trace;
-}
 
 /// A model text with the acceptance tolerances, the given stop time and output interval.
 std::string model(const std::string& stop, const std::string& step, const std::string& blocks,
@@ -105,12 +88,9 @@ class TestClosedForms : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() { blocks::registerAll(registry_); }
   void matchesClosedForm_data();
   void matchesClosedForm();
 
- private:
-  core::BlockRegistry registry_;
 };
 
 void TestClosedForms::matchesClosedForm_data() {
@@ -163,7 +143,7 @@ void TestClosedForms::matchesClosedForm() {
   QFETCH(double, step);
   QFETCH(Exact, exact);
 
-  const Trace trace = run(json.toStdString(), registry_);
+  const Trace trace = test::simulateText(json.toStdString());
   const auto found = trace.signal.find(signal.toStdString());
   QVERIFY2(found != trace.signal.end(), qPrintable(signal));
   const std::vector<double>& y = found->second;
