@@ -79,13 +79,16 @@ void checkInitialState(const CompiledModel& compiled, const SimulationOptions& o
   SimulationRun(compiled.dae(), options, compiled.file(), ignore, none).start();
 }
 
-SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions& options,
-                         const SampleCallback& onSample, const std::atomic<bool>* cancel,
-                         const EventCallback& onEvent) {
+namespace {
+/// Runs with the solver the options name; leaves the final state in *finalState when given.
+SimulationStats integrate(const CompiledModel& compiled, const SimulationOptions& options,
+                          const SampleCallback& onSample, const std::atomic<bool>* cancel,
+                          const EventCallback& onEvent, OperatingPoint* finalState) {
   const std::string& file = compiled.file();
   if (!(options.stopTime > options.startTime))
     throw ModelError(Diagnostic{file, "", "", "stop time must be after the start time"});
-  if (options.solver == "ida") return IdaIntegrator(compiled.dae(), options, file).run(onSample, cancel, onEvent);
+  if (options.solver == "ida")
+    return IdaIntegrator(compiled.dae(), options, file).run(onSample, cancel, onEvent, finalState);
   const std::map<std::string, FixedStepMethod> methods{{"euler", FixedStepMethod::ImplicitEuler},
                                                        {"trapezoid", FixedStepMethod::Trapezoidal},
                                                        {"bdf2", FixedStepMethod::Bdf2}};
@@ -94,7 +97,31 @@ SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions&
     throw ModelError(Diagnostic{file, "", "", "unknown solver '" + options.solver + "': use ida, euler, trapezoid or bdf2"});
   if (!(options.step > 0.0))
     throw ModelError(Diagnostic{file, "", "", "the " + options.solver + " solver needs a step (--step H)"});
-  return FixedStepIntegrator(compiled.dae(), method->second, options, file).run(onSample, cancel, onEvent);
+  return FixedStepIntegrator(compiled.dae(), method->second, options, file)
+      .run(onSample, cancel, onEvent, finalState);
+}
+}  // namespace
+
+SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions& options,
+                         const SampleCallback& onSample, const std::atomic<bool>* cancel,
+                         const EventCallback& onEvent) {
+  return integrate(compiled, options, onSample, cancel, onEvent, nullptr);
+}
+
+OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions options, double time) {
+  const SampleCallback ignore = [](double, const std::vector<double>&) {};
+  const EventCallback none;
+  OperatingPoint point;
+  if (time <= options.startTime) {
+    SimulationRun run(compiled.dae(), options, compiled.file(), ignore, none);
+    run.start();
+    return {options.startTime, run.y, run.yp, run.discrete, run.switches};
+  }
+  options.stopTime = time;
+  options.outputs = {0};  // samples are not wanted here: evaluate as little as possible
+  if (compiled.dae().signalCount() == 0) options.outputs.clear();
+  integrate(compiled, options, ignore, nullptr, none, &point);
+  return point;
 }
 
 }  // namespace kelvin::core

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/model.h"
+#include "solve/operating_point.h"
 
 namespace kelvin::core {
 
@@ -81,6 +82,10 @@ const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled
 /// throws SimulationError (naming the blocks) when there is none: an algebraic loop
 /// without solution, states fixed by constraints that contradict them.
 void checkInitialState(const CompiledModel& compiled, const SimulationOptions& options);
+
+/// The state of the model at `time`: consistent initialisation at options.startTime, or
+/// the end of a run to `time` with the options' solver. Throws SimulationError.
+OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions options, double time);
 
 /// Runs the model from startTime to stopTime. Samples go to onSample on the
 /// calling thread. Returns early (stats.cancelled) when *cancel becomes true;

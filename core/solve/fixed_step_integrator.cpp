@@ -33,7 +33,7 @@ FixedStepIntegrator::FixedStepIntegrator(const DaeSystem& dae, FixedStepMethod m
     : dae_(dae), method_(method), options_(std::move(options)), file_(std::move(file)) {}
 
 SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const std::atomic<bool>* cancel,
-                                         const EventCallback& onEvent) {
+                                         const EventCallback& onEvent, OperatingPoint* finalState) {
   const int n = dae_.size();
   SimulationRun run(dae_, options_, file_, onSample, onEvent);
   run.start();
@@ -157,6 +157,7 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
   spdlog::debug("fixed step: {} unknowns, {} steps, {} events", n, stats.steps, run.events());
   stats.events = run.events();
   stats.endTime = t;
+  if (finalState) *finalState = {t, run.y, run.yp, run.discrete, run.switches};
   return stats;
 }
 

@@ -13,6 +13,7 @@
 
 #include "run/simulator.h"
 #include "solve/dae_system.h"
+#include "solve/operating_point.h"
 
 namespace kelvin::core {
 
@@ -25,7 +26,9 @@ class FixedStepIntegrator {
   /// `dae` is observed and must outlive the integrator. Precondition: options.step > 0.
   FixedStepIntegrator(const DaeSystem& dae, FixedStepMethod method, SimulationOptions options, std::string file);
 
-  SimulationStats run(const SampleCallback& onSample, const std::atomic<bool>* cancel, const EventCallback& onEvent);
+  /// Runs the whole interval; leaves the state at the end in *finalState when given.
+  SimulationStats run(const SampleCallback& onSample, const std::atomic<bool>* cancel, const EventCallback& onEvent,
+                      OperatingPoint* finalState = nullptr);
 
  private:
   const DaeSystem& dae_;

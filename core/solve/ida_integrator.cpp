@@ -124,7 +124,7 @@ IdaIntegrator::IdaIntegrator(const DaeSystem& dae, SimulationOptions options, st
     : dae_(dae), options_(std::move(options)), file_(std::move(file)) {}
 
 SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::atomic<bool>* cancel,
-                                   const EventCallback& onEvent) {
+                                   const EventCallback& onEvent, OperatingPoint* finalState) {
   const FlatSystem& flat = dae_.flat();
   const int n = dae_.size();
   const int size = std::max(n, 1);  // SUNDIALS wants a non-empty vector; a model of signals only may have none
@@ -277,6 +277,11 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
                 sparse ? "KLU" : "dense", stats.steps, cb.residuals, cb.jacobians, run.events());
   stats.events = run.events();
   stats.endTime = t;
+  if (finalState) {
+    run.y = copyFrom(s.y);
+    run.yp = copyFrom(s.yp);
+    *finalState = {t, run.y, run.yp, run.discrete, run.switches};
+  }
   stats.residualEvaluations = cb.residuals;
   stats.jacobianEvaluations = cb.jacobians;
   return stats;

@@ -13,6 +13,7 @@
 
 #include "run/simulator.h"
 #include "solve/dae_system.h"
+#include "solve/operating_point.h"
 
 namespace kelvin::core {
 
@@ -24,9 +25,10 @@ class IdaIntegrator {
   /// `dae` is observed and must outlive the integrator.
   IdaIntegrator(const DaeSystem& dae, SimulationOptions options, std::string file);
 
-  /// Runs the whole interval. Throws SimulationError on failure.
+  /// Runs the whole interval; leaves the state at the end in *finalState when given.
+  /// Throws SimulationError on failure.
   SimulationStats run(const SampleCallback& onSample, const std::atomic<bool>* cancel,
-                      const EventCallback& onEvent);
+                      const EventCallback& onEvent, OperatingPoint* finalState = nullptr);
 
  private:
   const DaeSystem& dae_;
