@@ -5,6 +5,7 @@
 #include "elaborate/block_registry.h"
 #include "families.h"
 #include "two_pin.h"
+#include "noise_sources.h"
 
 namespace kelvin::blocks {
 
@@ -15,14 +16,15 @@ void registerElectricalBasic(core::BlockRegistry& registry) {
   // v = R·i
   registry.add({.type = "electrical.Resistor",
                 .title = "Resistor",
-                .description = "Ideal linear resistor, v = R·i.",
+                .description = "Linear resistor, v = R·(i − i_n), with thermal noise current i_n (4kT/R).",
                 .ports = twoPinPorts(),
-                .params = {positive("R", "Ω", "1k", "resistance")},
+                .params = {positive("R", "Ω", "1k", "resistance"), temperatureParam()},
                 .keyParam = "R",
                 .icon = iconFor("electrical.Resistor"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b);
-                  b.equation(e.v - b.param("R") * e.i);
+                  const double r = b.param("R");
+                  b.equation(e.v - r * (e.i - thermalNoise(b, 1.0 / r)));
                 }});
 
   // C·dv/dt = i, stored energy ½·C·v²

@@ -4,6 +4,7 @@
 #include "elaborate/block_registry.h"
 #include "families.h"
 #include "two_pin.h"
+#include "noise_sources.h"
 
 namespace kelvin::blocks {
 
@@ -12,16 +13,17 @@ using core::Expr;
 
 namespace {
 
-constexpr double kBoltzmann = 1.380649e-23;            // J/K
-constexpr double kElementaryCharge = 1.602176634e-19;  // C
 /// Conductance across every junction, as SPICE's GMIN: keeps a reverse-biased
 /// junction from leaving its node floating.
 constexpr double kGmin = 1e-12;  // S
 
-/// Shockley junction with GMIN: i = Is·(limexp(v/(N·Vt)) − 1) + GMIN·v, Vt = k·T/q.
+/// Shockley junction with GMIN and shot noise: i = Is·(limexp(v/(N·Vt)) − 1) + GMIN·v + i_shot,
+/// Vt = k·T/q, i_shot of one-sided PSD 2q|Is·(limexp(v/(N·Vt)) − 1)| with the flicker corner fc.
 Expr junctionCurrent(ComponentBuilder& b, Expr v) {
   const double vt = kBoltzmann * b.temperature() / kElementaryCharge;
-  return b.param("Is") * (limexp(v / (b.param("N") * vt)) - 1.0) + kGmin * v;
+  const Expr diffusion = b.param("Is") * (limexp(v / (b.param("N") * vt)) - 1.0);
+  const Expr shot = b.noise("shot", 2.0 * kElementaryCharge * abs(diffusion), b.param("fc"));
+  return diffusion + kGmin * v + shot;
 }
 
 }  // namespace
@@ -30,10 +32,12 @@ void registerElectricalSemiconductors(core::BlockRegistry& registry) {
   registry.add(
       {.type = "electrical.Diode",
        .title = "Diode",
-       .description = "Junction diode, i = Is·(exp(vj/(N·Vt)) − 1), with series resistance Rs and SPICE's GMIN.",
+       .description = "Junction diode, i = Is·(exp(vj/(N·Vt)) − 1), with series resistance Rs and SPICE's GMIN; "
+                      "shot noise 2q|i| (with an optional flicker corner) and thermal noise of Rs.",
        .ports = {pin("p", "anode"), pin("n", "cathode")},
        .params = {positive("Is", "A", "1e-14", "saturation current"), positive("N", "", "1", "emission coefficient"),
-                  nonNegative("Rs", "Ω", "0", "series resistance (0: none)")},
+                  nonNegative("Rs", "Ω", "0", "series resistance (0: none)"),
+                  nonNegative("fc", "Hz", "0", "flicker noise corner frequency (0: no 1/f noise)"), temperatureParam()},
        .keyParam = "Is",
        .icon = iconFor("electrical.Diode"),
        .build = [](ComponentBuilder& b) {
@@ -45,7 +49,7 @@ void registerElectricalSemiconductors(core::BlockRegistry& registry) {
          }
          // Internal junction voltage vj: v = vj + Rs·i.
          const Expr vj = b.variable("vj");
-         b.equation(e.v - vj - rs * e.i);
+         b.equation(e.v - vj - rs * (e.i - thermalNoise(b, 1.0 / rs)));
          b.equation(e.i - junctionCurrent(b, vj));
        }});
 }

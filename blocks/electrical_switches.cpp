@@ -7,6 +7,7 @@
 #include "elaborate/block_registry.h"
 #include "families.h"
 #include "two_pin.h"
+#include "noise_sources.h"
 
 namespace kelvin::blocks {
 
@@ -25,7 +26,7 @@ void registerElectricalSwitches(core::BlockRegistry& registry) {
                                "conductance Goff when open, or ideal.",
                 .ports = ports,
                 .params = {positive("Ron", "Ω", "1m", "resistance when closed"),
-                           nonNegative("Goff", "S", "1n", "conductance when open"), ideal},
+                           nonNegative("Goff", "S", "1n", "conductance when open"), ideal, temperatureParam()},
                 .keyParam = "Ron",
                 .icon = iconFor("electrical.Switch"),
                 .build = [](ComponentBuilder& b) {
@@ -34,9 +35,12 @@ void registerElectricalSwitches(core::BlockRegistry& registry) {
                   if (b.param("ideal") >= 0.5) {
                     b.equation(ifThenElse(closed, e.v, e.i));
                     b.constraint(closed, e.v);  // between capacitors, charge is shared by projection
+                    return;
                   }
-                  else
-                    b.equation(e.i - ifThenElse(closed, e.v / b.param("Ron"), b.param("Goff") * e.v));
+                  // Thermal noise 4kT·g of the conductance g of the present position.
+                  const Expr g = ifThenElse(closed, b.pool().constant(1.0 / b.param("Ron")), b.pool().constant(b.param("Goff")));
+                  const Expr n = b.noise("thermal", 4.0 * kBoltzmann * b.temperature() * g);
+                  b.equation(e.i - g * e.v - n);
                 }});
 }
 

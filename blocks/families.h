@@ -27,5 +27,6 @@ void registerThermal(core::BlockRegistry& registry);
 void registerConverters(core::BlockRegistry& registry);
 void registerSwitchingMechanics(core::BlockRegistry& registry);
 void registerPlanetaryGear(core::BlockRegistry& registry);
+void registerNoiseBlocks(core::BlockRegistry& registry);
 
 }  // namespace kelvin::blocks

@@ -11,6 +11,7 @@
 #include "elaborate/block_registry.h"
 #include "families.h"
 #include "two_pin.h"
+#include "noise_sources.h"
 
 namespace kelvin::blocks {
 
@@ -37,12 +38,13 @@ void registerHydraulic(core::BlockRegistry& registry) {
                 .title = "Laminar resistance",
                 .description = "Linear (laminar, Hagen–Poiseuille) flow resistance, p − n = R·q.",
                 .ports = twoPinPorts(Domain::Hydraulic),
-                .params = {positive("R", "Pa·s/m³", "1e9", "hydraulic resistance")},
+                .params = {positive("R", "Pa·s/m³", "1e9", "hydraulic resistance"), temperatureParam()},
                 .keyParam = "R",
                 .icon = iconFor("hydraulic.LaminarResistance"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b, Domain::Hydraulic);
-                  b.equation(e.v - b.param("R") * e.i);
+                  const double r = b.param("R");
+                  b.equation(e.v - r * (e.i - thermalNoise(b, 1.0 / r)));
                 }});
 
   // Turbulent orifice, q = Cd·A·√(2|Δp|/ρ)·sign(Δp), regularised smoothly as

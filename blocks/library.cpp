@@ -24,6 +24,7 @@ void registerAll(core::BlockRegistry& registry) {
   registerConverters(registry);
   registerSwitchingMechanics(registry);
   registerPlanetaryGear(registry);
+  registerNoiseBlocks(registry);
 }
 
 }  // namespace kelvin::blocks

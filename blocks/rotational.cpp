@@ -12,6 +12,7 @@
 #include "elaborate/block_registry.h"
 #include "families.h"
 #include "two_pin.h"
+#include "noise_sources.h"
 
 namespace kelvin::blocks {
 
@@ -70,12 +71,13 @@ void registerRotational(core::BlockRegistry& registry) {
                 .title = "Rotational damper",
                 .description = "Linear viscous damper, τ = d·(wa − wb).",
                 .ports = twoPinPorts(Domain::Rotational),
-                .params = {nonNegative("d", "N·m·s/rad", "0.1", "damping coefficient")},
+                .params = {nonNegative("d", "N·m·s/rad", "0.1", "damping coefficient"), temperatureParam()},
                 .keyParam = "d",
                 .icon = iconFor("rotational.Damper"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b, Domain::Rotational);
-                  b.equation(e.i - b.param("d") * e.v);
+                  const double d = b.param("d");
+                  b.equation(e.i - d * e.v - thermalNoise(b, d));
                 }});
 
   // w(a) = 0

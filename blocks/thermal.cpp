@@ -11,6 +11,7 @@
 #include "elaborate/block_registry.h"
 #include "families.h"
 #include "two_pin.h"
+#include "noise_sources.h"
 
 namespace kelvin::blocks {
 
@@ -55,12 +56,13 @@ void registerThermal(core::BlockRegistry& registry) {
                 .title = "Thermal conductor",
                 .description = "Linear heat conduction, Q = G·(Ta − Tb) from a to b.",
                 .ports = twoPinPorts(Domain::Thermal),
-                .params = {positive("G", "W/K", "1", "thermal conductance")},
+                .params = {positive("G", "W/K", "1", "thermal conductance"), temperatureParam()},
                 .keyParam = "G",
                 .icon = iconFor("thermal.Conductor"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b, Domain::Thermal);
-                  b.equation(e.i - b.param("G") * e.v);
+                  const double g = b.param("G");
+                  b.equation(e.i - g * e.v - thermalNoise(b, g * b.temperature()));
                 }});
 
   // T(a) = T

@@ -13,6 +13,7 @@
 #include "elaborate/block_registry.h"
 #include "families.h"
 #include "two_pin.h"
+#include "noise_sources.h"
 
 namespace kelvin::blocks {
 
@@ -74,12 +75,13 @@ void registerTranslational(core::BlockRegistry& registry) {
                 .title = "Damper",
                 .description = "Linear viscous damper, f = d·(va − vb).",
                 .ports = twoPinPorts(Domain::Translational),
-                .params = {nonNegative("d", "N·s/m", "10", "damping coefficient")},
+                .params = {nonNegative("d", "N·s/m", "10", "damping coefficient"), temperatureParam()},
                 .keyParam = "d",
                 .icon = iconFor("translational.Damper"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b, Domain::Translational);
-                  b.equation(e.i - b.param("d") * e.v);
+                  const double d = b.param("d");
+                  b.equation(e.i - d * e.v - thermalNoise(b, d));
                 }});
 
   // v(a) = 0

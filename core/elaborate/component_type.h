@@ -82,7 +82,8 @@ class ComponentBuilder {
   virtual const std::string& textParam(const std::string& name) const = 0;
   /// N of a variadic port (the `inputs` parameter).
   virtual int variadicCount() const = 0;
-  /// Model (or element) temperature in kelvin.
+  /// Temperature in kelvin: the block's own `temperature` parameter where it declares one
+  /// and it is set, else the model's.
   virtual double temperature() const = 0;
 
   virtual Expr across(const std::string& port) = 0;
@@ -125,6 +126,17 @@ class ComponentBuilder {
   virtual void constraint(Expr active, Expr g) = 0;
   /// Declares stored energy (adds up over calls); its Hessian over the states is the mass matrix.
   virtual void energy(Expr stored) = 0;
+  /// Declares a white noise source of one-sided power spectral density `psd`
+  /// (quantity²/Hz; it may depend on the operating point, as shot noise 2q|I| does)
+  /// and returns its signal n(t), which the component adds into its equations
+  /// linearly; n is 0 in a plain simulation. `flickerCorner` > 0 [Hz] adds 1/f noise
+  /// of the same level at that frequency to spectra.
+  virtual Expr noise(const std::string& name, Expr psd, double flickerCorner = 0.0) = 0;
+  /// Declares the block a noise sensor reading `reading` (its mean is the output the
+  /// block computes); the noise analyses report the variance and spectrum of the
+  /// reading seen through a first-order filter of noise bandwidth `bandwidth` [Hz]
+  /// (0: none, the reading itself).
+  virtual void noiseSensor(Expr reading, double bandwidth) = 0;
 
   /// Throws ModelError naming this block (and port, if not empty).
   [[noreturn]] virtual void fail(const std::string& port, const std::string& message) const = 0;

@@ -12,6 +12,8 @@ void FlatSystem::forEachExpression(const std::function<void(Expr&)>& f) {
     if (clock.trigger.valid()) f(clock.trigger);
   }
   for (FlatDelay& d : delays) f(d.input);
+  for (FlatNoiseSource& n : noiseSources) f(n.psd);
+  for (FlatNoiseSensor& s : noiseSensors) f(s.reading);
   for (FlatConstraint& c : constraints) {
     f(c.active);
     f(c.g);

@@ -80,6 +80,25 @@ struct FlatConstraint {
   int block = -1;
 };
 
+/// A white noise source: discrete value [discrete] (0 unless noise is drawn) enters the
+/// equations linearly; one-sided PSD `psd` (over the unknowns: an operating-point value).
+struct FlatNoiseSource {
+  std::string name;  // "R1.thermal"
+  int discrete = 0;
+  Expr psd;
+  double flickerCorner = 0.0;  // Hz; 0: white only
+  int block = -1;
+};
+
+/// A noise sensor: the reading whose fluctuation the noise analyses report, and the
+/// noise bandwidth of its first-order filter (0: none).
+struct FlatNoiseSensor {
+  std::string name;  // "<block id>.y"
+  Expr reading;
+  double bandwidth = 0.0;
+  int block = -1;
+};
+
 struct FlatSignal {
   std::string name;  // "<block id>.<port>" or "<block id>.<variable>"
   Expr value;
@@ -97,6 +116,8 @@ struct FlatSystem {
   std::vector<FlatDelay> delays;
   std::vector<FlatConstraint> constraints;
   std::vector<FlatSignal> signals;
+  std::vector<FlatNoiseSource> noiseSources;
+  std::vector<FlatNoiseSensor> noiseSensors;
   std::vector<Expr> energies;  // stored energy per block that declares one
   /// The block that made each switched node (relation, min, max, abs), for the event log.
   std::vector<std::pair<Expr, int>> switchOwners;

@@ -149,6 +149,24 @@ void InstanceBuilder::timeScale(double seconds) {
 
 void InstanceBuilder::equation(Expr residual) { system_.equations.push_back({residual, block_, -1}); }
 
+double InstanceBuilder::temperature() const {
+  const ParamDecl* decl = instance_.type->findParam("temperature");
+  if (!decl) return system_.temperature;
+  auto given = instance_.block->params.find("temperature");
+  const bool set = given != instance_.block->params.end() ? !given->second.empty() : !decl->defaultValue.empty();
+  return set ? param("temperature") : system_.temperature;
+}
+
+Expr InstanceBuilder::noise(const std::string& name, Expr psd, double flickerCorner) {
+  const Expr signal = discrete(name, 0.0);
+  system_.noiseSources.push_back({instance_.id + "." + name, signal.node().index, psd, flickerCorner, block_});
+  return signal;
+}
+
+void InstanceBuilder::noiseSensor(Expr reading, double bandwidth) {
+  system_.noiseSensors.push_back({instance_.id + ".y", reading, bandwidth, block_});
+}
+
 void InstanceBuilder::energy(Expr stored) { energy_ = energy_.valid() ? energy_ + stored : stored; }
 
 void InstanceBuilder::constraint(Expr active, Expr g) { system_.constraints.push_back({active, g, block_}); }

@@ -34,7 +34,7 @@ class InstanceBuilder final : public ComponentBuilder {
   std::vector<std::vector<double>> matrixParam(const std::string& name) const override;
   const std::string& textParam(const std::string& name) const override;
   int variadicCount() const override { return instance_.variadicCount; }
-  double temperature() const override { return system_.temperature; }
+  double temperature() const override;
 
   Expr across(const std::string& port) override;
   Expr through(const std::string& port) override;
@@ -53,6 +53,8 @@ class InstanceBuilder final : public ComponentBuilder {
   Expr time() override { return system_.pool->time(); }
   void equation(Expr residual) override;
   void energy(Expr stored) override;
+  Expr noise(const std::string& name, Expr psd, double flickerCorner) override;
+  void noiseSensor(Expr reading, double bandwidth) override;
   void constraint(Expr active, Expr g) override;
   [[noreturn]] void fail(const std::string& port, const std::string& message) const override;
 

@@ -47,6 +47,10 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
       leafSlot_.push_back(static_cast<std::int32_t>(code_.size()));
     } else if (n.op == Op::Discrete || n.op == Op::Delayed) {
       in.index = n.index;
+      if (n.op == Op::Discrete) {
+        discreteLeaves_.push_back(n.index);
+        discreteSlot_.push_back(static_cast<std::int32_t>(code_.size()));
+      }
     } else if (isSwitched(n.op)) {
       auto s = switchIndex.find(id);
       in.index = s == switchIndex.end() ? -1 : s->second;
@@ -152,6 +156,10 @@ double Tape::gradient(const EvalPoint& at, double* v, double* adj, double* gradi
   }
   for (std::size_t k = 0; k < leaves_.size(); ++k) gradient[k] = adj[leafSlot_[k]];
   return v[n - 1];
+}
+
+void Tape::discreteGradient(const double* adjoint, double* out) const {
+  for (std::size_t k = 0; k < discreteSlot_.size(); ++k) out[k] = adjoint[discreteSlot_[k]];
 }
 
 }  // namespace kelvin::core

@@ -52,6 +52,10 @@ class Tape {
   double gradient(const EvalPoint& at, double* work, double* adjoint, double* gradient) const;
 
   const std::vector<TapeLeaf>& leaves() const { return leaves_; }
+  /// The discrete values the tape reads (indices into EvalPoint::discrete), each once.
+  const std::vector<int>& discreteLeaves() const { return discreteLeaves_; }
+  /// After gradient(): ∂value/∂d for each of discreteLeaves(), read from that call's `adjoint`.
+  void discreteGradient(const double* adjoint, double* out) const;
   std::size_t size() const { return code_.size(); }
 
   /// The outcome a switched node would have from the values (for mode updates).
@@ -69,6 +73,8 @@ class Tape {
   std::vector<Instr> code_;
   std::vector<TapeLeaf> leaves_;
   std::vector<std::int32_t> leafSlot_;  // slot of each leaf in code_
+  std::vector<int> discreteLeaves_;
+  std::vector<std::int32_t> discreteSlot_;  // slot of each discrete leaf in code_
 };
 
 }  // namespace kelvin::core

@@ -38,6 +38,13 @@ struct SimulationOptions {
   /// Indices (into signalNames()) of the signals to sample, in this order; empty: all of them.
   std::vector<int> outputs;
 
+  /// For analyses that follow a run (the noise envelope): called with the whole state at
+  /// every output sample, after the sample callback. May be empty.
+  std::function<void(const OperatingPoint& state)> onState;
+  /// Fixed-step solvers only (Monte Carlo noise): called before each step from t to t + h
+  /// with the state at t, to set discrete values (noise inputs) for that step. May be empty.
+  std::function<void(double t, double h, const std::vector<double>& y, std::vector<double>& discrete)> beforeStep;
+
   /// Reads the model's settings (stop time and step accept SI prefixes).
   /// Throws ModelError naming the setting when a value does not parse.
   static SimulationOptions fromSettings(const Settings& settings, const std::string& file = {});

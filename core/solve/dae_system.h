@@ -37,6 +37,8 @@ class DaeSystem {
   DaeWorkspace makeWorkspace() const;
 
   void residual(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
+  /// The compiled residual of one equation.
+  const Tape& equationTape(int equation) const { return equationTapes_[equation]; }
   /// The residual of one equation.
   double residualOf(int equation, const EvalPoint& at, DaeWorkspace& ws) const;
 

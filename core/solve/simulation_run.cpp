@@ -37,6 +37,7 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
       ws_(dae.makeWorkspace()),
       delays_(dae.flat().delays),
       outputs_(options.outputs),
+      onState_(options.onState),
       signalValues_(options.outputs.empty() ? dae.signalCount() : options.outputs.size()) {
   const FlatSystem& flat = dae.flat();
   const int size = std::max(dae.size(), 1);  // never empty, so data() is valid for SUNDIALS
@@ -170,6 +171,7 @@ void SimulationRun::emit(double t, const double* yy, const double* yyp) {
   else
     dae_.signals(at, outputs_, signalValues_.data(), ws_);
   onSample_(t, signalValues_);
+  if (onState_) onState_({t, std::vector<double>(yy, yy + y.size()), std::vector<double>(yyp, yyp + y.size()), discrete, switches});
 }
 
 void SimulationRun::indicators(double t, std::vector<double>& g) {

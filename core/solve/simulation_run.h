@@ -93,6 +93,7 @@ class SimulationRun {
   DelayLines delays_;
   std::vector<double> delayInputs_;
   std::vector<int> outputs_;  // signals to sample; empty: all
+  std::function<void(const OperatingPoint&)> onState_;
   std::vector<double> signalValues_;
   long events_ = 0;
   int eventDepth_ = 0;

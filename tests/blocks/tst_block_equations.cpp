@@ -124,6 +124,11 @@ class FakeBuilder : public core::ComponentBuilder {
   Expr time() override { return pool_.time(); }
   void equation(Expr residual) override { equations_.push_back(residual); }
   void energy(Expr stored) override { energy_ = energy_.valid() ? energy_ + stored : stored; }
+  Expr noise(const std::string& name, Expr psd, double) override {
+    noisePsd_[name] = psd;
+    return discrete(name, 0.0);
+  }
+  void noiseSensor(Expr reading, double bandwidth) override { sensors_.push_back({reading, bandwidth}); }
   [[noreturn]] void fail(const std::string& port, const std::string& message) const override {
     throw core::ModelError(core::Diagnostic{{}, id_, port, message});
   }
@@ -143,6 +148,7 @@ class FakeBuilder : public core::ComponentBuilder {
   const std::vector<Clock>& clocks() const { return clocks_; }
   const std::vector<Update>& updates() const { return updates_; }
   Expr energy() const { return energy_; }
+  const std::map<std::string, Expr>& noisePsd() const { return noisePsd_; }
   /// Unknowns the block must determine itself: through values of its pins,
   /// its outputs, its own variables and states.
   int ownedUnknowns() const {
@@ -188,6 +194,8 @@ class FakeBuilder : public core::ComponentBuilder {
   std::vector<std::pair<Expr, Expr>> constraints_;
   std::vector<Expr> equations_;
   Expr energy_;
+  std::map<std::string, Expr> noisePsd_;
+  std::vector<std::pair<Expr, double>> sensors_;
 };
 
 /// Values of the unknowns (by name), their derivatives, time and discrete variables.

@@ -1,0 +1,100 @@
+#include "noise/covariance_propagator.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <unsupported/Eigen/MatrixFunctions>
+
+namespace kelvin::core {
+
+namespace {
+/// White noise reaching an output directly counts when its gain is not rounding noise
+/// of the elimination (relative to the output's other coefficients).
+constexpr double kFeedthroughTolerance = 1e-12;
+}  // namespace
+
+CovariancePropagator::CovariancePropagator(const NoiseSystem& system) {
+  relinearise(system);
+  p_ = Eigen::MatrixXd::Zero(a_.rows(), a_.cols());
+}
+
+void CovariancePropagator::relinearise(const NoiseSystem& system) {
+  const NoiseStateSpace ss = system.stateSpace();
+  const auto ns = ss.a.rows();
+  const auto outputs = static_cast<Eigen::Index>(system.outputs().size());
+  Eigen::Index filters = 0;
+  for (const NoiseOutput& o : system.outputs()) filters += o.bandwidth > 0.0 ? 1 : 0;
+  const Eigen::Index n = ns + filters;
+  Eigen::MatrixXd a = Eigen::MatrixXd::Zero(n, n), b = Eigen::MatrixXd::Zero(n, ss.b.cols());
+  a.topLeftCorner(ns, ns) = ss.a;
+  b.topRows(ns) = ss.b;
+  c_ = Eigen::MatrixXd::Zero(outputs, n);
+  unbounded_.assign(outputs, false);
+  outputNames_.clear();
+  Eigen::Index filter = ns;
+  for (Eigen::Index o = 0; o < outputs; ++o) {
+    const NoiseOutput& out = system.outputs()[o];
+    outputNames_.push_back(out.name);
+    if (out.bandwidth > 0.0) {
+      const double tau = 1.0 / (4.0 * out.bandwidth);  // a first-order filter's noise bandwidth is 1/(4τ)
+      a.block(filter, 0, 1, ns) = ss.c.row(o) / tau;
+      a(filter, filter) = -1.0 / tau;
+      b.row(filter) = ss.d.row(o) / tau;
+      c_(o, filter) = 1.0;
+      ++filter;
+    } else {
+      c_.block(o, 0, 1, ns) = ss.c.row(o);
+      const double scale = 1.0 + ss.c.row(o).cwiseAbs().maxCoeff() + ss.d.row(o).cwiseAbs().maxCoeff();
+      for (Eigen::Index k = 0; k < ss.d.cols(); ++k)
+        if (std::abs(ss.d(o, k)) > kFeedthroughTolerance * scale && system.whitePsd()[k] > 0.0) unbounded_[o] = true;
+    }
+  }
+  Eigen::VectorXd w(ss.b.cols());
+  for (Eigen::Index k = 0; k < w.size(); ++k) w(k) = 0.5 * system.whitePsd()[k];  // two-sided intensity
+  a_ = a;
+  q_ = b * w.asDiagonal() * b.transpose();
+  if (p_.rows() != n) p_ = Eigen::MatrixXd::Zero(n, n);
+  discretisedStep_ = -1.0;
+}
+
+void CovariancePropagator::discretise(double h) {
+  const auto n = a_.rows();
+  // Halve the step until ‖A·h₀‖ ≤ ½, where the block exponential is safe.
+  const double norm = n > 0 ? a_.cwiseAbs().colwise().sum().maxCoeff() * h : 0.0;
+  const int doublings = norm > 0.5 ? static_cast<int>(std::ceil(std::log2(norm / 0.5))) : 0;
+  const double h0 = std::ldexp(h, -doublings);
+  Eigen::MatrixXd block = Eigen::MatrixXd::Zero(2 * n, 2 * n);
+  block.topLeftCorner(n, n) = -a_ * h0;
+  block.topRightCorner(n, n) = q_ * h0;
+  block.bottomRightCorner(n, n) = a_.transpose() * h0;
+  const Eigen::MatrixXd f = block.exp();
+  phi_ = f.bottomRightCorner(n, n).transpose();
+  qd_ = phi_ * f.topRightCorner(n, n);
+  for (int k = 0; k < doublings; ++k) {
+    qd_ += phi_ * qd_ * phi_.transpose();
+    phi_ = phi_ * phi_;
+  }
+  qd_ = 0.5 * (qd_ + qd_.transpose());
+  discretisedStep_ = h;
+}
+
+void CovariancePropagator::step(double h) {
+  if (!(h > 0.0)) return;
+  if (h != discretisedStep_) discretise(h);
+  p_ = phi_ * p_ * phi_.transpose() + qd_;
+  p_ = 0.5 * (p_ + p_.transpose());
+}
+
+std::vector<double> CovariancePropagator::outputVariances() const {
+  std::vector<double> variance;
+  for (Eigen::Index o = 0; o < c_.rows(); ++o) {
+    if (unbounded_[o])
+      throw std::runtime_error(outputNames_[o] +
+                               ": white noise reaches this output through no storage element, so its variance "
+                               "is unbounded; give the noise sensor a noise bandwidth");
+    variance.push_back(std::max(0.0, (c_.row(o) * p_ * c_.row(o).transpose())(0, 0)));
+  }
+  return variance;
+}
+
+}  // namespace kelvin::core

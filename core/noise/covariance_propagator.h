@@ -1,0 +1,46 @@
+#pragma once
+// Covariance of the linearised noise system along a run (DESIGN.md, "Noise",
+// transient envelope): P of the states obeys dP/dt = A·P + P·Aᵀ + B·W·Bᵀ, with
+// W = diag(S_k/2) the two-sided intensities of the white sources. Over a step h
+// P ← Φ·P·Φᵀ + Q_d, Φ = e^{Ah}, Q_d = ∫₀ʰ e^{As}·B·W·Bᵀ·e^{Aᵀs} ds, both exact
+// (Van Loan's block exponential at h/2^k, small enough to be safe for stiff A,
+// then k doublings Q_d(2h) = Q_d(h) + Φ(h)·Q_d(h)·Φ(h)ᵀ). Outputs with a noise
+// bandwidth read a first-order filter state τ·z' = o − z (τ = 1/(4B), noise
+// bandwidth B), appended to the states; the output variance is σ² = C·P·Cᵀ.
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Dense>
+
+#include "noise/noise_system.h"
+
+namespace kelvin::core {
+
+class CovariancePropagator {
+ public:
+  /// Starts from P = 0 (a known initial state) with the linearisation `system`.
+  explicit CovariancePropagator(const NoiseSystem& system);
+
+  /// Takes a new linearisation (the same states and outputs); P is kept.
+  void relinearise(const NoiseSystem& system);
+  /// P ← Φ·P·Φᵀ + Q_d over a step h > 0.
+  void step(double h);
+  /// σ² of each output. Throws std::runtime_error naming the output when white noise
+  /// reaches it through no storage and no bandwidth filter (an unbounded variance).
+  std::vector<double> outputVariances() const;
+  const Eigen::MatrixXd& covariance() const { return p_; }
+
+ private:
+  void discretise(double h);
+
+  Eigen::MatrixXd a_, q_;   // augmented state matrix, B·W·Bᵀ
+  Eigen::MatrixXd c_;       // outputs × augmented states
+  std::vector<bool> unbounded_;
+  std::vector<std::string> outputNames_;
+  Eigen::MatrixXd p_;
+  Eigen::MatrixXd phi_, qd_;
+  double discretisedStep_ = -1.0;  // h of phi_ and qd_, < 0 when stale
+};
+
+}  // namespace kelvin::core

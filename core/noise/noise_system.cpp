@@ -1,0 +1,129 @@
+#include "noise/noise_system.h"
+
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace kelvin::core {
+
+std::vector<NoiseOutput> noiseSensorOutputs(const FlatSystem& flat) {
+  std::vector<NoiseOutput> outputs;
+  for (const FlatNoiseSensor& s : flat.noiseSensors) outputs.push_back({s.name, s.reading, s.bandwidth});
+  return outputs;
+}
+
+namespace {
+
+/// Gradient of `tape` at `at`: over the unknowns into row `row` of `overY` (derivative
+/// leaves are ignored: an output does not read y'), over the noise sources into `overN`.
+void scatterGradient(const Tape& tape, const EvalPoint& at, const std::unordered_map<int, int>& sourceOfDiscrete,
+                     Eigen::Index row, Eigen::MatrixXd& overY, Eigen::MatrixXd& overN, bool withY) {
+  std::vector<double> work(tape.size()), adjoint(tape.size()), gradient(tape.leaves().size()),
+      discrete(tape.discreteLeaves().size());
+  tape.gradient(at, work.data(), adjoint.data(), gradient.data());
+  tape.discreteGradient(adjoint.data(), discrete.data());
+  if (withY)
+    for (std::size_t k = 0; k < gradient.size(); ++k)
+      if (!tape.leaves()[k].derivative) overY(row, tape.leaves()[k].index) += gradient[k];
+  for (std::size_t k = 0; k < discrete.size(); ++k) {
+    auto source = sourceOfDiscrete.find(tape.discreteLeaves()[k]);
+    if (source != sourceOfDiscrete.end()) overN(row, source->second) += discrete[k];
+  }
+}
+
+/// The response of a first-order filter of noise bandwidth B (corner 2B/π) at f; 1 without one.
+std::complex<double> bandwidthFilter(double bandwidth, double f) {
+  if (bandwidth <= 0.0) return 1.0;
+  const double corner = 2.0 * bandwidth / std::numbers::pi;
+  return 1.0 / std::complex<double>(1.0, f / corner);
+}
+
+}  // namespace
+
+NoiseSystem::NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs)
+    : linearization_(dae, point), outputs_(outputs) {
+  const FlatSystem& flat = dae.flat();
+  const int n = dae.size();
+  const auto m = static_cast<Eigen::Index>(flat.noiseSources.size());
+  const EvalPoint at{point.time, point.y.data(), point.yp.data(), point.discrete.data(), point.switches.data()};
+  std::unordered_map<int, int> sourceOfDiscrete;
+  std::vector<double> work;
+  for (Eigen::Index k = 0; k < m; ++k) {
+    const FlatNoiseSource& source = flat.noiseSources[k];
+    sourceOfDiscrete.emplace(source.discrete, static_cast<int>(k));
+    const Tape psd = dae.compile(source.psd);
+    work.resize(psd.size());
+    psd_.push_back(std::max(0.0, psd.evaluate(at, work.data())));
+    flicker_.push_back(source.flickerCorner);
+    sourceNames_.push_back(source.name);
+    sourceBlocks_.push_back(source.block);
+  }
+  g_ = Eigen::MatrixXd::Zero(n, m);
+  Eigen::MatrixXd unused(n, n);
+  for (int e = 0; e < n; ++e)
+    if (!dae.equationTape(e).discreteLeaves().empty())
+      scatterGradient(dae.equationTape(e), at, sourceOfDiscrete, e, unused, g_, false);
+  const auto outputCount = static_cast<Eigen::Index>(outputs_.size());
+  cy_ = Eigen::MatrixXd::Zero(outputCount, n);
+  dn_ = Eigen::MatrixXd::Zero(outputCount, m);
+  for (Eigen::Index o = 0; o < outputCount; ++o)
+    scatterGradient(dae.compile(outputs_[o].value), at, sourceOfDiscrete, o, cy_, dn_, true);
+}
+
+double NoiseSystem::sourcePsd(int k, double f) const {
+  const double corner = flicker_[k];
+  return corner > 0.0 && f > 0.0 ? psd_[k] * (1.0 + corner / f) : psd_[k];
+}
+
+Eigen::MatrixXcd NoiseSystem::transfer(double f) const {
+  const std::complex<double> s(0.0, 2.0 * std::numbers::pi * f);
+  const Eigen::MatrixXcd m = s * linearization_.derivativeJacobian().cast<std::complex<double>>() +
+                             linearization_.jacobian().cast<std::complex<double>>();
+  const Eigen::PartialPivLU<Eigen::MatrixXcd> lu(m);
+  if (m.rows() > 0 && !(std::abs(lu.determinant()) > 0.0))
+    throw std::runtime_error("the linearised model is singular at f = " + std::to_string(f) + " Hz");
+  // δY = −(sE + J)⁻¹·G·N, o = C_y·δY + D_n·N.
+  Eigen::MatrixXcd h = dn_.cast<std::complex<double>>();
+  if (m.rows() > 0) h -= cy_.cast<std::complex<double>>() * lu.solve(g_.cast<std::complex<double>>());
+  for (Eigen::Index o = 0; o < h.rows(); ++o) h.row(o) *= bandwidthFilter(outputs_[o].bandwidth, f);
+  return h;
+}
+
+NoiseStateSpace NoiseSystem::stateSpace() const {
+  const Eigen::MatrixXd& e = linearization_.derivativeJacobian();
+  const Eigen::MatrixXd& j = linearization_.jacobian();
+  const auto n = e.rows();
+  const std::vector<int>& states = linearization_.states();
+  const auto ns = static_cast<Eigen::Index>(states.size());
+  std::vector<int> algebraic;
+  std::vector<bool> isState(n, false);
+  for (int s : states) isState[s] = true;
+  for (int i = 0; i < n; ++i)
+    if (!isState[i]) algebraic.push_back(i);
+  // [E_x J_z]·[δx'; δz] = −J_x·δx − G·n.
+  Eigen::MatrixXd m(n, n), jx(n, ns);
+  for (Eigen::Index k = 0; k < ns; ++k) {
+    m.col(k) = e.col(states[k]);
+    jx.col(k) = j.col(states[k]);
+  }
+  for (std::size_t k = 0; k < algebraic.size(); ++k) m.col(ns + static_cast<Eigen::Index>(k)) = j.col(algebraic[k]);
+  const Eigen::FullPivLU<Eigen::MatrixXd> lu(m);
+  if (n > 0 && lu.rank() < n)
+    throw std::runtime_error("the linearised model is not of index 1 ([E_x J_z] is singular): "
+                             "the noise envelope needs every algebraic unknown determined by the states");
+  const Eigen::MatrixXd overX = n > 0 ? Eigen::MatrixXd(-lu.solve(jx)) : Eigen::MatrixXd(0, ns);
+  const Eigen::MatrixXd overN = n > 0 ? Eigen::MatrixXd(-lu.solve(g_)) : Eigen::MatrixXd(0, g_.cols());
+  NoiseStateSpace ss;
+  ss.a = overX.topRows(ns);
+  ss.b = overN.topRows(ns);
+  // o = C_x·δx + C_z·δz + D_n·n with δz the algebraic rows.
+  Eigen::MatrixXd cx(cy_.rows(), ns), cz(cy_.rows(), static_cast<Eigen::Index>(algebraic.size()));
+  for (Eigen::Index k = 0; k < ns; ++k) cx.col(k) = cy_.col(states[k]);
+  for (std::size_t k = 0; k < algebraic.size(); ++k) cz.col(static_cast<Eigen::Index>(k)) = cy_.col(algebraic[k]);
+  ss.c = cx + cz * overX.bottomRows(cz.cols());
+  ss.d = dn_ + cz * overN.bottomRows(cz.cols());
+  return ss;
+}
+
+}  // namespace kelvin::core

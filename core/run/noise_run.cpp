@@ -1,0 +1,269 @@
+#include "run/noise_run.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+
+#include "noise/covariance_propagator.h"
+#include "noise/noise_system.h"
+#include "run/compiled_model.h"
+#include "solve/simulation_error.h"
+
+namespace kelvin::core {
+
+namespace {
+
+double numberSetting(const Json& object, const char* key, double fallback, const std::string& file) {
+  if (!object.contains(key)) return fallback;
+  const Json& value = object[key];
+  if (!value.is_number())
+    throw ModelError(Diagnostic{file, "", "", std::string("setting noise.") + key + " must be a number"});
+  return value.get<double>();
+}
+
+std::vector<NoiseOutput> outputsOf(const CompiledModel& compiled, const NoiseRunOptions& options) {
+  const FlatSystem& flat = compiled.flat();
+  std::vector<NoiseOutput> outputs = noiseSensorOutputs(flat);
+  for (const std::string& name : options.signals) {
+    auto it = std::find_if(flat.signals.begin(), flat.signals.end(),
+                           [&](const FlatSignal& s) { return s.name == name; });
+    if (it == flat.signals.end())
+      throw ModelError(Diagnostic{compiled.file(), "", "", "no signal named '" + name + "' to report noise of"});
+    if (std::none_of(outputs.begin(), outputs.end(), [&](const NoiseOutput& o) { return o.name == name; }))
+      outputs.push_back({name, it->value, 0.0});
+  }
+  return outputs;
+}
+
+/// The block id of an output named "<block id>.<port>".
+std::string blockOf(const std::string& output) { return output.substr(0, output.rfind('.')); }
+
+/// A noise-analysis failure (not of index 1, unbounded variance) as a SimulationError.
+[[noreturn]] void fail(const CompiledModel& compiled, double t, const std::string& block, const std::string& what) {
+  throw SimulationError(t, Diagnostic{compiled.file(), block, "", what});
+}
+
+/// The outputs' values at a state.
+class OutputValues {
+ public:
+  OutputValues(const DaeSystem& dae, const std::vector<NoiseOutput>& outputs) {
+    for (const NoiseOutput& o : outputs) {
+      tapes_.push_back(dae.compile(o.value));
+      work_.resize(std::max(work_.size(), tapes_.back().size()));
+    }
+  }
+  std::vector<double> at(const OperatingPoint& p) {
+    const EvalPoint point{p.time, p.y.data(), p.yp.data(), p.discrete.data(), p.switches.data()};
+    std::vector<double> values;
+    for (const Tape& t : tapes_) values.push_back(t.evaluate(point, work_.data()));
+    return values;
+  }
+
+ private:
+  std::vector<Tape> tapes_;
+  std::vector<double> work_;
+};
+
+/// True when the state has left the linearisation point by more than the tolerance
+/// (relative, plus atol), or a switch or discrete value has changed.
+bool moved(const OperatingPoint& from, const OperatingPoint& to, double tolerance, double atol) {
+  if (from.switches != to.switches || from.discrete != to.discrete) return true;
+  for (std::size_t i = 0; i < to.y.size(); ++i)
+    if (std::abs(to.y[i] - from.y[i]) > tolerance * std::abs(from.y[i]) + atol) return true;
+  return false;
+}
+
+}  // namespace
+
+NoiseRunOptions NoiseRunOptions::fromSettings(const Settings& settings, const std::string& file) {
+  NoiseRunOptions o;
+  if (!settings.extra.contains("noise")) return o;
+  const Json& noise = settings.extra["noise"];
+  if (!noise.is_object()) throw ModelError(Diagnostic{file, "", "", "setting noise must be an object"});
+  o.relinearizationTolerance = numberSetting(noise, "relinearization_tolerance", o.relinearizationTolerance, file);
+  o.monteCarloRuns = static_cast<int>(numberSetting(noise, "monte_carlo_runs", o.monteCarloRuns, file));
+  o.seed = static_cast<unsigned>(numberSetting(noise, "seed", o.seed, file));
+  if (!(o.relinearizationTolerance > 0.0) || o.monteCarloRuns < 0)
+    throw ModelError(Diagnostic{file, "", "", "settings noise: the tolerance must be > 0 and the runs ≥ 0"});
+  return o;
+}
+
+std::vector<std::string> noiseOutputNames(const CompiledModel& compiled, const NoiseRunOptions& options) {
+  std::vector<std::string> names;
+  for (const NoiseOutput& o : outputsOf(compiled, options)) names.push_back(o.name);
+  return names;
+}
+
+std::vector<std::string> noiseSensorNames(const CompiledModel& compiled) {
+  return noiseOutputNames(compiled, NoiseRunOptions{});
+}
+
+SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOptions& options,
+                              const NoiseRunOptions& noise, const NoiseSampleCallback& onSample,
+                              const std::atomic<bool>* cancel) {
+  const std::vector<NoiseOutput> outputs = outputsOf(compiled, noise);
+  OutputValues values(compiled.dae(), outputs);
+  std::optional<CovariancePropagator> covariance;
+  OperatingPoint linearisedAt;
+  double previous = options.startTime;
+  SimulationOptions run = options;
+  run.outputs = {};
+  if (compiled.dae().signalCount() > 0) run.outputs = {0};  // the samples come through onState
+  run.onState = [&](const OperatingPoint& state) {
+    try {
+      if (!covariance) {
+        covariance.emplace(NoiseSystem(compiled.dae(), state, outputs));
+        linearisedAt = state;
+      } else {
+        covariance->step(state.time - previous);
+        if (moved(linearisedAt, state, noise.relinearizationTolerance, options.atol)) {
+          covariance->relinearise(NoiseSystem(compiled.dae(), state, outputs));
+          linearisedAt = state;
+        }
+      }
+      previous = state.time;
+      onSample(state.time, values.at(state), covariance->outputVariances());
+    } catch (const std::runtime_error& e) {
+      if (dynamic_cast<const ModelError*>(&e)) throw;
+      const std::string what = e.what();
+      auto named = std::find_if(outputs.begin(), outputs.end(),
+                                [&](const NoiseOutput& o) { return what.rfind(o.name + ":", 0) == 0; });
+      fail(compiled, state.time, named != outputs.end() ? blockOf(named->name) : std::string(),
+           "noise envelope at t = " + std::to_string(state.time) + " s: " + what);
+    }
+  };
+  const SampleCallback ignore = [](double, const std::vector<double>&) {};
+  return simulate(compiled, run, ignore, cancel);
+}
+
+SimulationStats simulateMonteCarlo(const CompiledModel& compiled, SimulationOptions options,
+                                   const NoiseRunOptions& noise, const NoiseSampleCallback& onSample,
+                                   const NoiseTraceCallback& onTrace, const std::atomic<bool>* cancel) {
+  if (noise.monteCarloRuns < 2)
+    throw ModelError(Diagnostic{compiled.file(), "", "", "Monte Carlo noise needs at least 2 runs"});
+  if (!(options.step > 0.0))
+    throw ModelError(Diagnostic{compiled.file(), "", "", "Monte Carlo noise needs a fixed step (--step H)"});
+  if (options.solver == "ida") options.solver = "euler";
+  const DaeSystem& dae = compiled.dae();
+  const std::vector<NoiseOutput> outputs = outputsOf(compiled, noise);
+  OutputValues values(dae, outputs);
+  std::vector<Tape> psd;
+  std::size_t longest = 1;
+  for (const FlatNoiseSource& s : compiled.flat().noiseSources) {
+    psd.push_back(dae.compile(s.psd));
+    longest = std::max(longest, psd.back().size());
+  }
+  std::vector<double> work(longest);
+  std::vector<double> times;
+  std::vector<std::vector<double>> sum, squares;  // [sample][output], shifted by the first run's values
+  std::vector<std::vector<double>> shift;
+  std::mt19937_64 random(noise.seed);
+  std::normal_distribution<double> gaussian;
+  SimulationStats stats;
+  const SampleCallback ignore = [](double, const std::vector<double>&) {};
+  options.outputs = {};
+  if (dae.signalCount() > 0) options.outputs = {0};
+  options.beforeStep = [&](double t, double h, const std::vector<double>& y, std::vector<double>& discrete) {
+    const EvalPoint at{t, y.data(), y.data(), discrete.data(), nullptr};
+    for (std::size_t k = 0; k < psd.size(); ++k) {
+      const double s = std::max(0.0, psd[k].evaluate(at, work.data()));
+      // White noise of one-sided PSD S, held over h: variance (S/2)/h.
+      discrete[compiled.flat().noiseSources[k].discrete] = std::sqrt(0.5 * s / h) * gaussian(random);
+    }
+  };
+  for (int r = 0; r < noise.monteCarloRuns; ++r) {
+    if (cancel && cancel->load()) {
+      stats.cancelled = true;
+      break;
+    }
+    std::size_t sample = 0;
+    options.onState = [&](const OperatingPoint& state) {
+      const std::vector<double> v = values.at(state);
+      if (r == 0) {
+        times.push_back(state.time);
+        shift.push_back(v);
+        sum.emplace_back(v.size(), 0.0);
+        squares.emplace_back(v.size(), 0.0);
+        if (onTrace) onTrace(state.time, v);
+      }
+      if (sample >= times.size()) return;
+      for (std::size_t o = 0; o < v.size(); ++o) {
+        const double d = v[o] - shift[sample][o];
+        sum[sample][o] += d;
+        squares[sample][o] += d * d;
+      }
+      ++sample;
+    };
+    stats = simulate(compiled, options, ignore, cancel);
+  }
+  const double n = noise.monteCarloRuns;
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    std::vector<double> mean(outputs.size()), variance(outputs.size());
+    for (std::size_t o = 0; o < outputs.size(); ++o) {
+      mean[o] = shift[i][o] + sum[i][o] / n;
+      variance[o] = std::max(0.0, (squares[i][o] - sum[i][o] * sum[i][o] / n) / (n - 1.0));
+    }
+    onSample(times[i], mean, variance);
+  }
+  return stats;
+}
+
+NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
+                            const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies) {
+  const std::vector<NoiseOutput> outputs = outputsOf(compiled, noise);
+  if (outputs.empty())
+    throw ModelError(Diagnostic{compiled.file(), "", "", "the model has no noise sensor: place one (e.g. "
+                                                         "electrical.NoiseSensor) where the noise is wanted"});
+  for (std::size_t i = 0; i < frequencies.size(); ++i)
+    if (!(frequencies[i] > 0.0) || (i > 0 && !(frequencies[i] > frequencies[i - 1])))
+      throw ModelError(Diagnostic{compiled.file(), "", "", "frequencies must be positive and ascending"});
+  const OperatingPoint point = operatingPointAt(compiled, options, time);
+  const NoiseSystem system(compiled.dae(), point, outputs);
+  const auto m = static_cast<std::size_t>(system.sourceCount());
+  NoiseSpectrum spectrum;
+  for (const NoiseOutput& o : outputs) spectrum.outputs.push_back(o.name);
+  spectrum.frequencies = frequencies;
+  spectrum.psd.assign(outputs.size(), std::vector<double>(frequencies.size(), 0.0));
+  // share[o][k][i]: source k's part of output o's PSD at frequency i.
+  std::vector<std::vector<std::vector<double>>> share(outputs.size(),
+                                                      std::vector<std::vector<double>>(m, std::vector<double>(frequencies.size())));
+  for (std::size_t i = 0; i < frequencies.size(); ++i) {
+    Eigen::MatrixXcd h;
+    try {
+      h = system.transfer(frequencies[i]);
+    } catch (const std::runtime_error& e) {
+      fail(compiled, time, "", e.what());
+    }
+    for (std::size_t o = 0; o < outputs.size(); ++o)
+      for (std::size_t k = 0; k < m; ++k) {
+        const double part = std::norm(h(o, k)) * system.sourcePsd(static_cast<int>(k), frequencies[i]);
+        share[o][k][i] = part;
+        spectrum.psd[o][i] += part;
+      }
+  }
+  // ∫S df = ∫S·f d(ln f), by trapezoids in ln f (exact for power laws in the limit, and for any spacing).
+  auto integrate = [&](const std::vector<double>& s) {
+    double total = 0.0;
+    for (std::size_t i = 1; i < frequencies.size(); ++i)
+      total += 0.5 * (s[i] * frequencies[i] + s[i - 1] * frequencies[i - 1]) *
+               std::log(frequencies[i] / frequencies[i - 1]);
+    return total;
+  };
+  const FlatSystem& flat = compiled.flat();
+  for (std::size_t o = 0; o < outputs.size(); ++o) {
+    spectrum.totalVariance.push_back(integrate(spectrum.psd[o]));
+    std::vector<NoiseSpectrum::Contribution> budget;
+    for (std::size_t k = 0; k < m; ++k) {
+      const int block = system.sourceBlocks()[k];
+      budget.push_back({system.sourceNames()[k], block >= 0 ? flat.blocks[block].id : std::string(),
+                        integrate(share[o][k])});
+    }
+    std::stable_sort(budget.begin(), budget.end(),
+                     [](const auto& a, const auto& b) { return a.variance > b.variance; });
+    spectrum.budget.push_back(std::move(budget));
+  }
+  return spectrum;
+}
+
+}  // namespace kelvin::core
