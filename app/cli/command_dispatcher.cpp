@@ -7,6 +7,8 @@
 
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
+#include "cli/noise_command.h"
+#include "cli/partition_command.h"
 #include "cli/simulate_command.h"
 #include "cli/validate_command.h"
 #include "log_level.h"
@@ -49,6 +51,8 @@ bool isHelp(const std::string& arg) { return arg == "--help" || arg == "-h"; }
 CommandDispatcher::CommandDispatcher(std::ostream& out, std::ostream& err) : out_(out), err_(err) {
   commands_.push_back(std::make_unique<ValidateCommand>());
   commands_.push_back(std::make_unique<SimulateCommand>());
+  commands_.push_back(std::make_unique<NoiseCommand>());
+  commands_.push_back(std::make_unique<PartitionCommand>());
 }
 
 CommandDispatcher::CommandDispatcher() : CommandDispatcher(std::cout, std::cerr) {}

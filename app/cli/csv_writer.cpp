@@ -20,9 +20,10 @@ std::string csvField(const std::string& text) {
 
 }  // namespace
 
-CsvWriter::CsvWriter(std::ostream& out, const std::vector<std::string>& signalNames, std::vector<std::size_t> columns)
+CsvWriter::CsvWriter(std::ostream& out, const std::vector<std::string>& signalNames, std::vector<std::size_t> columns,
+                     const std::string& firstColumn)
     : out_(out), columns_(std::move(columns)) {
-  header_.push_back("time");
+  header_.push_back(firstColumn);
   for (std::size_t column : columns_) header_.push_back(signalNames.at(column));
 }
 

@@ -14,7 +14,9 @@ class CsvWriter {
  public:
   /// `out` must outlive the writer. `columns` are indices into `signalNames`
   /// and into the value vectors given to writeSample.
-  CsvWriter(std::ostream& out, const std::vector<std::string>& signalNames, std::vector<std::size_t> columns);
+  /// `firstColumn` names the abscissa (time, or freq_hz for spectra).
+  CsvWriter(std::ostream& out, const std::vector<std::string>& signalNames, std::vector<std::size_t> columns,
+            const std::string& firstColumn = "time");
 
   void writeHeader();
   /// Precondition: `signals` has one value per signal name.

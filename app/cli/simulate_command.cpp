@@ -12,6 +12,7 @@
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
 #include "cli/csv_writer.h"
+#include "cli/simulation_overrides.h"
 #include "model/diagnostic.h"
 #include "run/simulator.h"
 #include "solve/simulation_error.h"
@@ -19,70 +20,6 @@
 namespace kelvin::cli {
 
 namespace {
-
-constexpr std::array<const char*, 4> kSolvers{"ida", "euler", "trapezoid", "bdf2"};
-
-/// The options that override the model's settings, read and checked before any work is done.
-/// Throws CliError (usage) for a value that is not a number, out of range, or an unknown solver.
-struct Overrides {
-  std::optional<double> stop, step, rtol, atol;
-  std::optional<std::string> solver;
-  bool noProjection = false;
-  std::optional<std::string> projectionStart;
-
-  explicit Overrides(const CliArguments& args) {
-    stop = read(args, "stop", false);
-    step = read(args, "step", true);
-    rtol = read(args, "rtol", false);
-    atol = read(args, "atol", false);
-    solver = args.text("solver");
-    if (solver && std::find(kSolvers.begin(), kSolvers.end(), *solver) == kSolvers.end()) {
-      throw CliError(kExitUsage, "unknown solver '" + *solver + "' (use ida, euler, trapezoid or bdf2)");
-    }
-    noProjection = args.flag("no-projection");
-    projectionStart = args.text("projection-start");
-    if (projectionStart && *projectionStart != "overshot" && *projectionStart != "integrated")
-      throw CliError(kExitUsage, "--projection-start takes overshot or integrated");
-  }
-
-  void applyTo(core::SimulationOptions& options) const {
-    if (stop) options.stopTime = *stop;
-    if (step) options.step = *step;
-    if (rtol) options.rtol = *rtol;
-    if (atol) options.atol = *atol;
-    if (solver) options.solver = *solver;
-    if (noProjection) options.projection = false;
-    if (projectionStart)
-      options.projectionStart = *projectionStart == "integrated" ? core::SimulationOptions::ProjectionStart::Integrated
-                                                                  : core::SimulationOptions::ProjectionStart::Overshot;
-  }
-
- private:
-  static std::optional<double> read(const CliArguments& args, const char* name, bool zeroAllowed) {
-    std::optional<double> value = args.number(name);
-    if (value && !(*value > 0.0 || (zeroAllowed && *value == 0.0))) {
-      throw CliError(kExitUsage,
-                     std::string("--") + name + (zeroAllowed ? " must not be negative" : " must be positive"));
-    }
-    return value;
-  }
-};
-
-/// The names in `--signals a,b`, blanks around them removed. Throws CliError (usage) on an empty name.
-std::vector<std::string> splitSignalList(const std::string& list) {
-  std::vector<std::string> names;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', start), list.size());
-    std::string name = list.substr(start, comma - start);
-    name.erase(0, name.find_first_not_of(' '));
-    name.erase(name.find_last_not_of(' ') + 1);
-    if (name.empty()) throw CliError(kExitUsage, "--signals: empty signal name in '" + list + "'");
-    names.push_back(std::move(name));
-    start = comma + 1;
-  }
-  return names;
-}
 
 /// The indices in `names` of the `wanted` signals.
 /// Throws CliError (exit 2) naming an unknown signal and listing the available ones.
@@ -108,25 +45,20 @@ std::string SimulateCommand::summary() const {
 }
 
 std::vector<OptionSpec> SimulateCommand::options() const {
-  return {
-      {"stop", "T", "stop time (default: the model's stop_time)"},
-      {"solver", "NAME", "ida, euler, trapezoid or bdf2 (default: the model's solver)"},
-      {"step", "H", "fixed step; for ida the output interval, 0 = every step (default: the model's step)"},
-      {"rtol", "R", "relative tolerance (default: the model's rtol)"},
-      {"atol", "A", "absolute tolerance (default: the model's atol)"},
-      {"no-projection", "", "do not project the state at constraint changes"},
-      {"projection-start", "overshot|integrated", "fixed step: project the overshot state, or the state one step on"},
+  std::vector<OptionSpec> options = simulationOverrideOptions();
+  options.insert(options.end(), {
       {"signals", "a,b", "write only these signals, in this order (default: block outputs and states)"},
       {"events", "", "print the event log (time, block, what changed) on stderr"},
       {"out", "F.csv", "write the CSV here, only if the run succeeds (default: stdout)"},
-  };
+  });
+  return options;
 }
 
 int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
   const std::string& path = args.singlePositional("model file (MODEL.kelvin)");
-  const Overrides overrides(args);
+  const SimulationOverrides overrides(args);
   std::optional<std::vector<std::string>> wanted;
-  if (std::optional<std::string> list = args.text("signals")) wanted = splitSignalList(*list);
+  if (std::optional<std::string> list = args.text("signals")) wanted = splitNameList(*list, "--signals");
   const std::optional<std::string> outPath = args.text("out");
   if (outPath && outPath->empty()) throw CliError(kExitUsage, "--out needs a file name");
   // Created first, so that a bad output path fails before any work is done.

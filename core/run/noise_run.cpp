@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <random>
 #include <stdexcept>
 
@@ -207,6 +208,25 @@ SimulationStats simulateMonteCarlo(const CompiledModel& compiled, SimulationOpti
     onSample(times[i], mean, variance);
   }
   return stats;
+}
+
+std::pair<double, double> naturalNoiseBand(const CompiledModel& compiled, const SimulationOptions& options,
+                                           double time) {
+  const Linearization linear(compiled.dae(), operatingPointAt(compiled, options, time));
+  double slowest = 0.0, fastest = 0.0;
+  try {
+    const Eigen::VectorXcd poles = linear.poles();
+    for (Eigen::Index i = 0; i < poles.size(); ++i) {
+      const double f = std::abs(poles(i)) / (2.0 * std::numbers::pi);
+      if (!(f > 0.0) || !std::isfinite(f)) continue;
+      slowest = slowest > 0.0 ? std::min(slowest, f) : f;
+      fastest = std::max(fastest, f);
+    }
+  } catch (const std::runtime_error&) {
+    // not of index 1: no poles to go by
+  }
+  if (fastest == 0.0) return {1.0, 1e6};
+  return {slowest / 1e3, fastest * 1e3};
 }
 
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <functional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,10 @@ struct NoiseSpectrum {
   std::vector<double> totalVariance;                    // [output], the PSD integrated over the band
   std::vector<std::vector<Contribution>> budget;        // [output], largest share first
 };
+
+/// A frequency band that covers the model's dynamics at `time`: three decades below its
+/// slowest and above its fastest pole (1 Hz – 1 MHz without poles).
+std::pair<double, double> naturalNoiseBand(const CompiledModel& compiled, const SimulationOptions& options, double time);
 
 /// The PSD of every output at `frequencies` (ascending, > 0) at the state at `time`
 /// (consistent initialisation when time ≤ options.startTime), integrated over their range
