@@ -165,12 +165,17 @@ SimulationStats simulateMonteCarlo(const CompiledModel& compiled, SimulationOpti
   const SampleCallback ignore = [](double, const std::vector<double>&) {};
   options.outputs = {};
   if (dae.signalCount() > 0) options.outputs = {0};
-  options.beforeStep = [&](double t, double h, const std::vector<double>& y, std::vector<double>& discrete) {
-    const EvalPoint at{t, y.data(), y.data(), discrete.data(), nullptr};
+  const std::vector<FlatNoiseSource>& sources = compiled.flat().noiseSources;
+  options.beforeStep = [&](double t, double h, const std::vector<double>& y, const std::vector<double>& yp,
+                           std::vector<double>& discrete) {
+    // The PSDs at the state without noise (an eliminated unknown may carry the last step's draws).
+    for (const FlatNoiseSource& s : sources) discrete[s.discrete] = 0.0;
+    const EvalPoint at{t, y.data(), yp.data(), discrete.data(), nullptr};
+    std::vector<double> level(psd.size());
+    for (std::size_t k = 0; k < psd.size(); ++k) level[k] = std::max(0.0, psd[k].evaluate(at, work.data()));
     for (std::size_t k = 0; k < psd.size(); ++k) {
-      const double s = std::max(0.0, psd[k].evaluate(at, work.data()));
       // White noise of one-sided PSD S, held over h: variance (S/2)/h.
-      discrete[compiled.flat().noiseSources[k].discrete] = std::sqrt(0.5 * s / h) * gaussian(random);
+      discrete[sources[k].discrete] = std::sqrt(0.5 * level[k] / h) * gaussian(random);
     }
   };
   for (int r = 0; r < noise.monteCarloRuns; ++r) {

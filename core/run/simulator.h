@@ -42,8 +42,10 @@ struct SimulationOptions {
   /// every output sample, after the sample callback. May be empty.
   std::function<void(const OperatingPoint& state)> onState;
   /// Fixed-step solvers only (Monte Carlo noise): called before each step from t to t + h
-  /// with the state at t, to set discrete values (noise inputs) for that step. May be empty.
-  std::function<void(double t, double h, const std::vector<double>& y, std::vector<double>& discrete)> beforeStep;
+  /// with the state (y, y') at t, to set discrete values (noise inputs) for that step. May be empty.
+  std::function<void(double t, double h, const std::vector<double>& y, const std::vector<double>& yp,
+                     std::vector<double>& discrete)>
+      beforeStep;
 
   /// Reads the model's settings (stop time and step accept SI prefixes).
   /// Throws ModelError naming the setting when a value does not parse.

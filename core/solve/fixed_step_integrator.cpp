@@ -81,7 +81,7 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
     if (!run.tickDue(target) && run.nextTick() < target) target = run.nextTick(), onGrid = false;
     const double h = target - t;
     const StepCoefficients step = coefficients(h, previousStep > 0.0 && method_ == FixedStepMethod::Bdf2);
-    if (options_.beforeStep) options_.beforeStep(t, h, run.y, run.discrete);
+    if (options_.beforeStep) options_.beforeStep(t, h, run.y, run.yp, run.discrete);
 
     // Newton's method on F(t+h, y, c·y + r) = 0, from the explicit prediction.
     std::vector<double> y(run.y), yp(n);
