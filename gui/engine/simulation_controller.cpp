@@ -23,10 +23,10 @@ SimulationController::~SimulationController() {
 }
 
 bool SimulationController::start(const core::Model& model, const QString& file,
-                                 const std::vector<std::string>& signalNames) {
+                                 const std::vector<std::string>& extraSignals) {
   if (isActive()) return false;
   control_ = std::make_shared<RunControl>();
-  auto* worker = new SimulationWorker(RunRequest{model, file.toStdString(), signalNames}, registry_, control_);
+  auto* worker = new SimulationWorker(RunRequest{model, file.toStdString(), extraSignals}, registry_, control_);
   auto* thread = new QThread;
   thread->setObjectName(QStringLiteral("simulation"));
   worker->moveToThread(thread);

@@ -38,9 +38,9 @@ class SimulationController : public QObject {
   explicit SimulationController(const core::BlockRegistry& registry, QObject* parent = nullptr);
   ~SimulationController() override;
 
-  /// Runs a copy of `model` (`file` names it in messages), recording `signalNames`
-  /// (empty: the model's default signals). Returns false, doing nothing, while a run is going.
-  bool start(const core::Model& model, const QString& file, const std::vector<std::string>& signalNames = {});
+  /// Runs a copy of `model` (`file` names it in messages), recording its default signals and
+  /// `extraSignals`. Returns false, doing nothing, while a run is going.
+  bool start(const core::Model& model, const QString& file, const std::vector<std::string>& extraSignals = {});
   void pause();
   void resume();
   /// While paused: one more output sample, then paused again.

@@ -13,10 +13,11 @@ namespace kelvin::gui {
 
 namespace {
 
-/// Indices into signalNames(compiled) of the wanted signals, in the order wanted.
-std::vector<int> selectOutputs(const core::CompiledModel& compiled, const std::vector<std::string>& wanted) {
+/// Indices into signalNames(compiled) of the default signals and then the extra ones not among them.
+std::vector<int> selectOutputs(const core::CompiledModel& compiled, const std::vector<std::string>& extra) {
   const std::vector<std::string>& all = core::signalNames(compiled);
-  const std::vector<std::string>& names = wanted.empty() ? core::defaultSignalNames(compiled) : wanted;
+  std::vector<std::string> names = core::defaultSignalNames(compiled);
+  names.insert(names.end(), extra.begin(), extra.end());
   std::vector<int> outputs;
   for (const std::string& name : names) {
     const auto it = std::find(all.begin(), all.end(), name);
@@ -59,7 +60,7 @@ void SimulationWorker::run() {
   try {
     const auto compiled = core::compileModel(request_.model, registry_, request_.file);
     core::SimulationOptions options = core::SimulationOptions::fromSettings(request_.model.settings, request_.file);
-    options.outputs = selectOutputs(*compiled, request_.signalNames);
+    options.outputs = selectOutputs(*compiled, request_.extraSignals);
     RunInfo info;
     for (int index : options.outputs) info.signalNames << QString::fromStdString(core::signalNames(*compiled)[index]);
     info.startTime = options.startTime;

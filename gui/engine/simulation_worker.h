@@ -34,9 +34,9 @@ class RunControl;
 struct RunRequest {
   core::Model model;
   std::string file;
-  /// The signals to record, by name; names the compiled model lacks are skipped with a warning.
-  /// Empty: the model's default signals.
-  std::vector<std::string> signalNames;
+  /// Signals to record besides the model's default ones (those wired to scopes), by name;
+  /// names the compiled model lacks are skipped with a warning.
+  std::vector<std::string> extraSignals;
 };
 
 class SimulationWorker : public QObject {

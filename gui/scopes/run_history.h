@@ -8,10 +8,9 @@
 #include <QObject>
 
 #include "engine/run_payloads.h"
+#include "scopes/run_result.h"
 
 namespace kelvin::gui {
-
-class RunResult;
 
 class RunHistory : public QObject {
   Q_OBJECT
