@@ -57,6 +57,7 @@ ScopeWidget::ScopeWidget(RunHistory* history, QWidget* parent)
 
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->setNoAntialiasingOnDrag(true);
+  plot_->setPlottingHint(QCP::phFastPolylines, true);
   plot_->legend->setVisible(true);
   plot_->legend->setBrush(QColor(255, 255, 255, 220));
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);

@@ -8,7 +8,9 @@ namespace kelvin::gui {
 
 TracePlot::TracePlot(QCustomPlot* plot, RunResult* run, int signal, const QString& name, QColor color, bool overlay)
     : plot_(plot), run_(run), signal_(signal), name_(name), line_(plot->addGraph()) {
-  QPen pen(color, overlay ? 1.2 : 1.6);
+  // Width-1 pens: Qt strokes them on its fast path (a wider antialiased pen over a dense
+  // min/max zig-zag costs seconds per replot).
+  QPen pen(color, 1.0);
   if (overlay) {
     pen.setStyle(Qt::DashLine);
     pen.setColor(color.lighter(130));
@@ -25,7 +27,7 @@ TracePlot::TracePlot(QCustomPlot* plot, RunResult* run, int signal, const QStrin
   upper_ = plot->addGraph();
   lower_ = plot->addGraph();
   for (QCPGraph* g : {upper_, lower_}) {
-    g->setPen(QPen(edge, 0.8));
+    g->setPen(QPen(edge, 1.0));
     g->setAdaptiveSampling(false);
     g->removeFromLegend();
     g->setLayer(QStringLiteral("background"));
@@ -35,7 +37,7 @@ TracePlot::TracePlot(QCustomPlot* plot, RunResult* run, int signal, const QStrin
   noisy_ = plot->addGraph();
   QColor noisyColor = color.darker(140);
   noisyColor.setAlpha(150);
-  noisy_->setPen(QPen(noisyColor, 0.8));
+  noisy_->setPen(QPen(noisyColor, 1.0));
   noisy_->setAdaptiveSampling(false);
   noisy_->setName(QObject::tr("%1 (noisy realisation)").arg(name));
   noisy_->removeFromLegend();
