@@ -6,6 +6,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -14,6 +15,7 @@
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
+#include <QVBoxLayout>
 
 #include <spdlog/spdlog.h>
 
@@ -21,8 +23,11 @@
 #include "canvas/diagram_scene.h"
 #include "canvas/diagram_view.h"
 #include "diagnostics/diagnostics_widget.h"
+#include "document/block_mentions.h"
 #include "document/model_document.h"
 #include "elaborate/block_registry.h"
+#include "engine/run_status_widget.h"
+#include "engine/simulation_session.h"
 #include "gui_resources.h"
 #include "inspector/inspector_widget.h"
 #include "inspector/parameter_dialog.h"
@@ -34,6 +39,7 @@
 #include "model/model_validator.h"
 #include "palette/palette_widget.h"
 #include "recent_files_menu.h"
+#include "scopes/scope_manager.h"
 
 namespace kelvin::gui {
 
@@ -62,12 +68,19 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
     : QMainWindow(parent), registry_(registry), document_(new ModelDocument(registry, this)) {
   initResources();
   editor_ = new DiagramEditor(document_, this);
-  setCentralWidget(editor_);
+  simulation_ = new SimulationSession(document_, registry_, this);
+  auto* centre = new QWidget(this);
+  auto* centreLayout = new QVBoxLayout(centre);
+  centreLayout->setContentsMargins(0, 0, 0, 0);
+  centreLayout->setSpacing(0);
+  centreLayout->addWidget(simulation_->banner());
+  centreLayout->addWidget(editor_, 1);
+  setCentralWidget(centre);
   createDocks();
   createActions();
   createMenus();
   createToolBar();
-  statusBar();
+  statusBar()->addPermanentWidget(simulation_->statusWidget());
 
   connect(editor_, &DiagramEditor::statusMessage, this,
           [this](const QString& text, int timeout) { statusBar()->showMessage(text, timeout); });
@@ -86,7 +99,18 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
     editor_->insertBlock(type, editor_->view()->mapToScene(editor_->view()->viewport()->rect().center()));
     editor_->view()->setFocus();
   });
-  connect(diagnostics_, &DiagnosticsWidget::blockRequested, editor_, &DiagramEditor::showBlock);
+  connect(editor_, &DiagramEditor::scopeRequested, simulation_->scopes(), &ScopeManager::openScope);
+  connect(diagnostics_, &DiagnosticsWidget::blocksRequested, this, &MainWindow::selectBlocks);
+  diagnostics_->setBlockFinder([this](const QString& text) { return blocksNamedIn(document_->model(), text); });
+  connect(simulation_, &SimulationSession::validationFailed, this,
+          [this](const std::vector<core::Diagnostic>& problems) {
+            diagnostics_->setDiagnostics(problems);
+            problemsDock_->show();
+            problemsDock_->raise();
+            statusBar()->showMessage(tr("The model has problems: see Problems"), 5000);
+          });
+  connect(simulation_, &SimulationSession::starting, diagnostics_, &DiagnosticsWidget::clearLogMessages);
+  connect(simulation_, &SimulationSession::runEnded, this, &MainWindow::showRunEnd);
   connect(document_, &ModelDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(document_, &ModelDocument::filePathChanged, this, &MainWindow::updateTitle);
   connect(document_->undoStack(), &QUndoStack::indexChanged, this, &MainWindow::updateActions);
@@ -110,6 +134,7 @@ MainWindow::~MainWindow() {
   disconnect(document_->undoStack(), nullptr, this, nullptr);
   disconnect(QApplication::clipboard(), nullptr, this, nullptr);
   disconnect(editor_, nullptr, this, nullptr);
+  disconnect(simulation_, nullptr, this, nullptr);
 }
 
 const QString& MainWindow::currentFile() const { return document_->filePath(); }
@@ -257,6 +282,7 @@ void MainWindow::createActions() {
           this, &MainWindow::validate);
   connect(makeAction("settings", tr("Simulation &Settings…"), "settings", {}), &QAction::triggered, this,
           &MainWindow::editSettings);
+  for (QAction* a : simulation_->actions()) actions_[a->objectName()] = a;
   connect(makeAction("about", tr("&About Kelvin"), "", {}), &QAction::triggered, this, &MainWindow::about);
   action("about")->setMenuRole(QAction::AboutRole);
 
@@ -312,6 +338,10 @@ void MainWindow::createMenus() {
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 
   QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+  for (const char* name : {"run", "pause", "resume", "step", "stop"}) simulation->addAction(action(name));
+  simulation->addSeparator();
+  simulation->addAction(action("newScope"));
+  simulation->addSeparator();
   simulation->addAction(action("validate"));
   simulation->addAction(action("settings"));
 
@@ -331,7 +361,8 @@ void MainWindow::createToolBar() {
                              {"cut", "copy", "paste", "delete", nullptr},
                              {"rotate", "flip", "group", "ungroup", "goUp", nullptr},
                              {"zoomIn", "zoomOut", "zoomFit", "zoomReset", nullptr},
-                             {"quickInsert", "validate", "settings", nullptr}};
+                             {"quickInsert", "validate", "settings", nullptr},
+                             {"run", "pause", "resume", "step", "stop", nullptr}};
   bool first = true;
   for (const auto& group : groups) {
     if (!first) bar->addSeparator();
@@ -451,6 +482,25 @@ void MainWindow::editSettings() {
   auto* dialog = new SettingsDialog(document_, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->open();
+}
+
+void MainWindow::selectBlocks(const QStringList& paths) {
+  if (paths.isEmpty()) return;
+  editor_->showBlock(paths.first());
+  // The others on the same level join the selection.
+  const QString level = paths.first().section(QLatin1Char('/'), 0, -2);
+  std::vector<std::string> ids;
+  for (const QString& path : paths)
+    if (path.section(QLatin1Char('/'), 0, -2) == level) ids.push_back(path.section(QLatin1Char('/'), -1).toStdString());
+  editor_->scene()->selectBlocks(ids);
+}
+
+void MainWindow::showRunEnd(const RunOutcome& outcome) {
+  if (outcome.status != RunOutcome::Status::Failed) return;
+  selectBlocks(outcome.blocks);
+  problemsDock_->show();
+  problemsDock_->raise();
+  statusBar()->showMessage(outcome.message.section(QLatin1Char('\n'), 0, 0), 15000);
 }
 
 void MainWindow::about() {

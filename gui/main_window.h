@@ -2,7 +2,8 @@
 // Kelvin's main window: the diagram editor in the centre; docks for the
 // block library (palette), the inspector, the model variables, the undo
 // history, the problems found by validation and the log; the File, Edit,
-// View, Simulation and Help menus and a toolbar. Owns the ModelDocument and
+// View, Simulation and Help menus and a toolbar; the simulation runs, scopes
+// and progress through a SimulationSession. Owns the ModelDocument and
 // handles files: New, Open, Recent, Save, Save As (atomic, core::saveModel),
 // asking before unsaved changes are lost. The title shows the file name and
 // a modified mark. Window geometry and dock layout persist in QSettings.
@@ -12,6 +13,7 @@
 #include <QMainWindow>
 #include <QString>
 
+#include "engine/run_payloads.h"
 #include "model/model.h"
 
 class QAction;
@@ -31,6 +33,7 @@ class LogView;
 class ModelDocument;
 class PaletteWidget;
 class RecentFilesMenu;
+class SimulationSession;
 class VariablesWidget;
 
 class MainWindow : public QMainWindow {
@@ -56,6 +59,7 @@ class MainWindow : public QMainWindow {
   InspectorWidget* inspector() const { return inspector_; }
   VariablesWidget* variables() const { return variables_; }
   DiagnosticsWidget* diagnostics() const { return diagnostics_; }
+  SimulationSession* simulation() const { return simulation_; }
   /// The action with this object name ("save", "undo", "rotate", ...), or nullptr.
   QAction* action(const QString& name) const;
 
@@ -82,6 +86,9 @@ class MainWindow : public QMainWindow {
   void updateActions();
   void editParameters(const QString& id);
   void editSettings();
+  /// Shows the blocks named by paths ("R1", "Sub1/R1"): opens the level of the first, selects those on it.
+  void selectBlocks(const QStringList& paths);
+  void showRunEnd(const RunOutcome& outcome);
   void showError(const QString& summary, const QString& details);
   QString dialogDirectory() const;
 
@@ -96,6 +103,7 @@ class MainWindow : public QMainWindow {
   LogView* logView_ = nullptr;
   QDockWidget* problemsDock_ = nullptr;
   RecentFilesMenu* recentFiles_ = nullptr;
+  SimulationSession* simulation_ = nullptr;
   std::map<QString, QAction*> actions_;
 };
 

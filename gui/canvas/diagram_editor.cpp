@@ -22,6 +22,7 @@
 #include "document/block_naming.h"
 #include "document/diagram_fragment.h"
 #include "document/model_document.h"
+#include "document/scope_wiring.h"
 #include "elaborate/block_registry.h"
 #include "palette/quick_insert_box.h"
 
@@ -56,6 +57,8 @@ DiagramEditor::DiagramEditor(ModelDocument* document, QWidget* parent)
     const core::Block* block = level ? level.findBlock(id.toStdString()) : nullptr;
     if (block && block->type == "Subsystem")
       openSubsystem(block->id);
+    else if (block && block->type == kScopeType)
+      emit scopeRequested(scene_->level().isEmpty() ? id : scene_->level().join(QLatin1Char('/')) + QLatin1Char('/') + id);
     else if (block)
       emit parametersRequested(id);
   });

@@ -75,8 +75,10 @@ class DiagramEditor : public QWidget {
   void selectionChanged();
   void levelChanged(const QStringList& level);
   void statusMessage(const QString& text, int timeoutMs);
-  /// A (non-subsystem) block was double-clicked: show its parameters.
+  /// A (non-subsystem, non-scope) block was double-clicked: show its parameters.
   void parametersRequested(const QString& id);
+  /// A Scope block was double-clicked: show its scope. `path` is "Scope" or "Sub1/Scope".
+  void scopeRequested(const QString& path);
 
  private:
   void updateBreadcrumb();

@@ -1,6 +1,9 @@
 #pragma once
 // Simulation ▸ Settings: the model's stop time, solver, tolerances, output
-// step, temperature and state projection. OK stores them as one undo step.
+// step, temperature and state projection, and the noise options kept in
+// settings.extra["noise"] = {"envelope": bool, "relinearization_tolerance":
+// number, "monte_carlo_runs": int, "seed": int, "sigma_factor": number} (the
+// engine reads the same keys). OK stores them as one undo step.
 
 #include <QDialog>
 
@@ -11,6 +14,7 @@ class QComboBox;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
+class QSpinBox;
 
 namespace kelvin::gui {
 
@@ -38,6 +42,11 @@ class SettingsDialog : public QDialog {
   QLineEdit* step_;
   QLineEdit* temperature_;
   QCheckBox* projection_;
+  QCheckBox* noiseEnvelope_;
+  QLineEdit* relinearization_;
+  QSpinBox* monteCarloRuns_;
+  QSpinBox* seed_;
+  QLineEdit* sigmaFactor_;
   QLabel* message_;
   QDialogButtonBox* buttons_;
 };

@@ -1,0 +1,82 @@
+#pragma once
+// The GUI thread's side of a simulation run. start() takes a snapshot of the
+// model and runs it on a worker thread (one QThread per run); samples come
+// back in batches by queued signals and are re-emitted here, on the GUI
+// thread, with the run's progress (simulated time, speed). pause(), resume(),
+// step() and stop() only set flags in the shared RunControl: no call here
+// ever waits for the engine, except the destructor, which stops a run still
+// going and joins its thread.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+
+#include "engine/run_payloads.h"
+
+class QThread;
+
+namespace kelvin::core {
+class BlockRegistry;
+struct Model;
+}  // namespace kelvin::core
+
+namespace kelvin::gui {
+
+class RunControl;
+
+class SimulationController : public QObject {
+  Q_OBJECT
+
+ public:
+  enum class State { Idle, Running, Paused, Stopping };
+
+  /// `registry` must outlive the controller.
+  explicit SimulationController(const core::BlockRegistry& registry, QObject* parent = nullptr);
+  ~SimulationController() override;
+
+  /// Runs a copy of `model` (`file` names it in messages), recording its default signals and
+  /// `extraSignals`. Returns false, doing nothing, while a run is going.
+  bool start(const core::Model& model, const QString& file, const std::vector<std::string>& extraSignals = {});
+  void pause();
+  void resume();
+  /// While paused: one more output sample, then paused again.
+  void step();
+  /// Asks the run to end; ended() follows (typically within one solver step).
+  void stop();
+
+  State state() const { return state_; }
+  /// True from start() until ended() has been emitted.
+  bool isActive() const { return state_ != State::Idle; }
+
+ Q_SIGNALS:
+  void stateChanged(kelvin::gui::SimulationController::State state);
+  void runStarted(const kelvin::gui::RunInfo& info);
+  void samplesArrived(const kelvin::gui::SampleBatch& batch);
+  /// `time` simulated so far of [start, stop]; `speed` simulated seconds per wall-clock second.
+  void progress(double time, double startTime, double stopTime, double speed);
+  void runEnded(const kelvin::gui::RunOutcome& outcome);
+
+ private:
+  void setState(State state);
+  void onStarted(const RunInfo& info);
+  void onSamples(const SampleBatch& batch);
+  void onEnded(const RunOutcome& outcome);
+
+  const core::BlockRegistry& registry_;
+  std::shared_ptr<RunControl> control_;
+  QPointer<QThread> thread_;
+  State state_ = State::Idle;
+  RunInfo info_;
+  QElapsedTimer wallClock_;
+  double lastWallSeconds_ = 0.0;
+  double lastSimTime_ = 0.0;
+  double speed_ = 0.0;
+};
+
+}  // namespace kelvin::gui
+
+Q_DECLARE_METATYPE(kelvin::gui::SimulationController::State)

@@ -1,0 +1,76 @@
+#pragma once
+// The simulation side of a main window: the Run / Pause / Resume / Step /
+// Stop actions and their enabled states, the SimulationController, the
+// history of runs that the scopes show, the scope windows, the progress in
+// the status bar and the banner saying that a run uses the snapshot taken at
+// Run while the model is being edited.
+
+#include <QObject>
+
+#include <vector>
+
+#include "engine/run_payloads.h"
+#include "model/diagnostic.h"
+
+class QAction;
+class QLabel;
+class QMainWindow;
+
+namespace kelvin::core {
+class BlockRegistry;
+}
+
+namespace kelvin::gui {
+
+class ModelDocument;
+class RunHistory;
+class RunStatusWidget;
+class ScopeManager;
+class SimulationController;
+
+class SimulationSession : public QObject {
+  Q_OBJECT
+
+ public:
+  /// `document` and `registry` must outlive the session; widgets are children of `host`.
+  SimulationSession(ModelDocument* document, const core::BlockRegistry& registry, QMainWindow* host);
+
+  SimulationController* controller() const { return controller_; }
+  RunHistory* history() const { return history_; }
+  ScopeManager* scopes() const { return scopes_; }
+  RunStatusWidget* statusWidget() const { return status_; }
+  QLabel* banner() const { return banner_; }
+  /// "run", "pause", "resume", "step", "stop", "newScope".
+  QList<QAction*> actions() const;
+
+  /// Validates the document's model and runs it as it is now (a snapshot); false when the model
+  /// is invalid or a run is going.
+  bool run();
+
+ Q_SIGNALS:
+  /// run() found the model invalid (core::validateModel) and did not start.
+  void validationFailed(const std::vector<kelvin::core::Diagnostic>& problems);
+  /// run() is starting a run.
+  void starting();
+  void runEnded(const kelvin::gui::RunOutcome& outcome);
+
+ private:
+  QAction* makeAction(const QString& name, const QString& text, const QString& icon, const QKeySequence& shortcut);
+  void updateActions();
+  void onEnded(const RunOutcome& outcome);
+
+  ModelDocument* document_;
+  SimulationController* controller_;
+  RunHistory* history_;
+  ScopeManager* scopes_;
+  RunStatusWidget* status_;
+  QLabel* banner_;
+  QList<QAction*> actions_;
+  QAction* run_;
+  QAction* pause_;
+  QAction* resume_;
+  QAction* step_;
+  QAction* stop_;
+};
+
+}  // namespace kelvin::gui

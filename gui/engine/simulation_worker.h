@@ -1,0 +1,76 @@
+#pragma once
+// Runs one simulation on a worker thread: compiles the model snapshot it was
+// given, runs core::simulate and sends the samples to the GUI thread in
+// batches of about kBatchInterval, then says how the run ended. Pause, step
+// and stop arrive through the shared RunControl, which the sample callback
+// polls: a paused worker blocks inside that callback (its thread only).
+//
+// Create it on the GUI thread, move it to a QThread and call run() there (the
+// SimulationController does). Its signals must be connected with
+// Qt::QueuedConnection to receivers on the GUI thread.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include "engine/run_payloads.h"
+#include "model/model.h"
+
+namespace kelvin::core {
+class BlockRegistry;
+class CompiledModel;
+struct SimulationOptions;
+struct SimulationStats;
+}  // namespace kelvin::core
+
+namespace kelvin::gui {
+
+class RunControl;
+
+/// What to run: a copy of the model taken at Run, so that editing can go on meanwhile.
+struct RunRequest {
+  core::Model model;
+  std::string file;
+  /// Signals to record besides the model's default ones (those wired to scopes), by name;
+  /// names the compiled model lacks are skipped with a warning.
+  std::vector<std::string> extraSignals;
+};
+
+class SimulationWorker : public QObject {
+  Q_OBJECT
+
+ public:
+  static constexpr int kBatchIntervalMs = 30;
+
+  /// `registry` must outlive the run; `control` is shared with the controller.
+  SimulationWorker(RunRequest request, const core::BlockRegistry& registry, std::shared_ptr<RunControl> control);
+  ~SimulationWorker() override;
+
+  /// Compiles and simulates; emits started, batches and then ended exactly once. Never throws.
+  void run();
+
+ Q_SIGNALS:
+  void started(const kelvin::gui::RunInfo& info);
+  void samplesReady(const kelvin::gui::SampleBatch& batch);
+  void ended(const kelvin::gui::RunOutcome& outcome);
+
+ private:
+  /// The transient run: core::simulate with every sample recorded.
+  core::SimulationStats runTransient(const core::CompiledModel& compiled, const core::SimulationOptions& options);
+  /// Stores one sample (variance: nullptr, or one value per signal), flushes the batch
+  /// when it is due and halts here while the run is paused.
+  void record(double time, const std::vector<double>& values, const std::vector<double>* variance);
+  void flush();
+
+  RunRequest request_;
+  const core::BlockRegistry& registry_;
+  std::shared_ptr<RunControl> control_;
+  SampleBatch pending_;
+  QElapsedTimer sinceFlush_;
+  double lastTime_;
+};
+
+}  // namespace kelvin::gui

@@ -1,0 +1,24 @@
+#include "scopes/run_history.h"
+
+#include "scopes/run_result.h"
+
+namespace kelvin::gui {
+
+RunHistory::RunHistory(QObject* parent) : QObject(parent) {}
+
+RunResult* RunHistory::beginRun(const RunInfo& info) {
+  auto* run = new RunResult(info, tr("Run %1").arg(++count_), this);
+  runs_.push_back(run);
+  if (static_cast<int>(runs_.size()) > kKept) {
+    runs_.front()->deleteLater();
+    runs_.erase(runs_.begin());
+  }
+  Q_EMIT runAdded(run);
+  return run;
+}
+
+RunResult* RunHistory::current() const { return runs_.empty() ? nullptr : runs_.back(); }
+
+RunResult* RunHistory::previous() const { return runs_.size() < 2 ? nullptr : runs_[runs_.size() - 2]; }
+
+}  // namespace kelvin::gui

@@ -1,0 +1,39 @@
+#pragma once
+// The runs of a window, newest last: the current run and the ones before it,
+// so a scope can overlay the previous run on the current one. Keeps the last
+// kKept runs; older ones are deleted.
+
+#include <vector>
+
+#include <QObject>
+
+#include "engine/run_payloads.h"
+#include "scopes/run_result.h"
+
+namespace kelvin::gui {
+
+class RunHistory : public QObject {
+  Q_OBJECT
+
+ public:
+  static constexpr int kKept = 4;
+
+  explicit RunHistory(QObject* parent = nullptr);
+
+  /// Starts recording a new run (labelled "Run n") and returns it; it stays owned by the history.
+  RunResult* beginRun(const RunInfo& info);
+  /// The newest run, or nullptr.
+  RunResult* current() const;
+  /// The run before the newest one, or nullptr.
+  RunResult* previous() const;
+  const std::vector<RunResult*>& runs() const { return runs_; }
+
+ Q_SIGNALS:
+  void runAdded(kelvin::gui::RunResult* run);
+
+ private:
+  std::vector<RunResult*> runs_;
+  int count_ = 0;
+};
+
+}  // namespace kelvin::gui

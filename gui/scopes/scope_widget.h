@@ -1,0 +1,87 @@
+#pragma once
+// A scope: the chosen signals of the current run plotted against time
+// (QCustomPlot), streaming while the run goes, with a legend, autoscale,
+// zoom of one axis or both, panning, log axes, cursors with Δt, 1/Δt and Δy
+// readouts, and min / max / RMS of the visible range. A signal with noise is
+// drawn as its mean with the shaded band mean ± kσ (and a noisy realisation
+// when the run has one); σ under the first cursor is read out. The previous
+// run can be overlaid (dashed) for comparison. Long traces are decimated per
+// pixel column for display; RunResult keeps the full data for export.
+
+#include <memory>
+#include <vector>
+
+#include <QPointer>
+#include <QStringList>
+#include <QWidget>
+
+class QCustomPlot;
+class QLabel;
+class QTimer;
+
+namespace kelvin::gui {
+
+class RunHistory;
+class RunResult;
+class ScopeCursors;
+class TracePlot;
+
+class ScopeWidget : public QWidget {
+  Q_OBJECT
+
+ public:
+  /// `history` must outlive the widget.
+  explicit ScopeWidget(RunHistory* history, QWidget* parent = nullptr);
+  ~ScopeWidget() override;
+
+  /// The signals to plot ("VC.y"); empty: every signal the run recorded.
+  void setSignals(const QStringList& signalNames);
+  const QStringList& signalNames() const { return signals_; }
+
+  void setOverlayPrevious(bool on);
+  bool overlaysPrevious() const { return overlay_; }
+  /// k of the band mean ± kσ (default 3).
+  void setSigmaFactor(double k);
+  double sigmaFactor() const { return sigmaFactor_; }
+  void setNoisyTraceVisible(bool visible);
+  void setLogTime(bool on);
+  void setLogValue(bool on);
+  /// Which axes the mouse wheel zooms and dragging pans: Qt::Horizontal, Qt::Vertical or both.
+  void setZoomOrientations(Qt::Orientations orientations);
+  /// Fits both axes to the data and follows new data until the user zooms or pans.
+  void autoscale();
+
+  QCustomPlot* plot() const { return plot_; }
+  ScopeCursors* cursors() const { return cursors_; }
+  /// The run shown (the newest), or nullptr.
+  RunResult* currentRun() const;
+  /// The traces drawn, current run first, then the overlaid run.
+  const std::vector<std::unique_ptr<TracePlot>>& traces() const { return traces_; }
+  /// The readout under the plot (statistics of the visible range, cursor values).
+  QString readoutText() const;
+
+  /// Re-decimates and redraws now (normally done on a timer after new data or a zoom).
+  void refresh();
+
+ private:
+  void rebuild();
+  void watch(RunResult* run);
+  void scheduleRefresh();
+  void fitToData();
+  void updateReadout();
+
+  RunHistory* history_;
+  QCustomPlot* plot_;
+  ScopeCursors* cursors_;
+  QLabel* readout_;
+  QTimer* refreshTimer_;
+  QStringList signals_;
+  std::vector<std::unique_ptr<TracePlot>> traces_;
+  bool overlay_ = false;
+  double sigmaFactor_ = 3.0;
+  bool noisyVisible_ = true;
+  bool follow_ = true;
+  bool refreshing_ = false;
+};
+
+}  // namespace kelvin::gui

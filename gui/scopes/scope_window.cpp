@@ -1,0 +1,88 @@
+#include "scopes/scope_window.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMessageBox>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include "scopes/scope_cursors.h"
+#include "scopes/scope_exporter.h"
+#include "scopes/scope_widget.h"
+
+namespace kelvin::gui {
+
+ScopeWindow::ScopeWindow(const QString& title, RunHistory* history, QWidget* parent)
+    : QDockWidget(title, parent), scope_(new ScopeWidget(history, this)), toolBar_(new QToolBar(this)) {
+  setObjectName(QStringLiteral("scope:") + title);
+  setAttribute(Qt::WA_DeleteOnClose);
+  auto* body = new QWidget(this);
+  auto* layout = new QVBoxLayout(body);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(toolBar_);
+  layout->addWidget(scope_, 1);
+  setWidget(body);
+  toolBar_->setIconSize(QSize(16, 16));
+  toolBar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+
+  QAction* fit = toolBar_->addAction(tr("Autoscale"), scope_, &ScopeWidget::autoscale);
+  fit->setObjectName(QStringLiteral("autoscale"));
+  auto* zoom = new QComboBox(toolBar_);
+  zoom->setObjectName(QStringLiteral("zoomAxes"));
+  zoom->addItem(tr("Zoom both"), static_cast<int>(Qt::Horizontal | Qt::Vertical));
+  zoom->addItem(tr("Zoom time"), static_cast<int>(Qt::Horizontal));
+  zoom->addItem(tr("Zoom value"), static_cast<int>(Qt::Vertical));
+  connect(zoom, &QComboBox::currentIndexChanged, this, [this, zoom] {
+    scope_->setZoomOrientations(Qt::Orientations(zoom->currentData().toInt()));
+  });
+  toolBar_->addWidget(zoom);
+  auto toggle = [this](const QString& name, const QString& text, bool checked, auto slot) {
+    QAction* a = toolBar_->addAction(text);
+    a->setObjectName(name);
+    a->setCheckable(true);
+    a->setChecked(checked);
+    connect(a, &QAction::toggled, scope_, slot);
+    return a;
+  };
+  toggle(QStringLiteral("logTime"), tr("Log t"), false, &ScopeWidget::setLogTime);
+  toggle(QStringLiteral("logValue"), tr("Log y"), false, &ScopeWidget::setLogValue);
+  toggle(QStringLiteral("overlay"), tr("Overlay previous"), false, &ScopeWidget::setOverlayPrevious);
+  QAction* cursors = toolBar_->addAction(tr("Cursors"));
+  cursors->setObjectName(QStringLiteral("cursors"));
+  cursors->setCheckable(true);
+  connect(cursors, &QAction::toggled, scope_->cursors(), &ScopeCursors::setVisible);
+  toolBar_->addSeparator();
+  toolBar_->addWidget(new QLabel(tr(" band ±kσ, k = "), toolBar_));
+  auto* k = new QDoubleSpinBox(toolBar_);
+  k->setObjectName(QStringLiteral("sigmaFactor"));
+  k->setRange(0.1, 10.0);
+  k->setSingleStep(0.5);
+  k->setValue(scope_->sigmaFactor());
+  connect(k, &QDoubleSpinBox::valueChanged, scope_, &ScopeWidget::setSigmaFactor);
+  toolBar_->addWidget(k);
+  toggle(QStringLiteral("noisy"), tr("Noisy trace"), true, &ScopeWidget::setNoisyTraceVisible);
+  toolBar_->addSeparator();
+  toolBar_->addAction(tr("Export image…"), this, &ScopeWindow::exportImage)->setObjectName(QStringLiteral("exportImage"));
+  toolBar_->addAction(tr("Export CSV…"), this, &ScopeWindow::exportCsv)->setObjectName(QStringLiteral("exportCsv"));
+}
+
+void ScopeWindow::exportImage() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Plot"), windowTitle() + QStringLiteral(".png"),
+                                                    tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+  QString error;
+  if (!path.isEmpty() && !ScopeExporter::saveImage(*scope_, path, &error))
+    QMessageBox::warning(this, tr("Export Plot"), error);
+}
+
+void ScopeWindow::exportCsv() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Data"), windowTitle() + QStringLiteral(".csv"),
+                                                    tr("CSV (*.csv)"));
+  QString error;
+  if (!path.isEmpty() && !ScopeExporter::saveCsv(*scope_, path, &error))
+    QMessageBox::warning(this, tr("Export Data"), error);
+}
+
+}  // namespace kelvin::gui

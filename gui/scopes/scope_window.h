@@ -1,0 +1,33 @@
+#pragma once
+// A scope in its own dock (dockable or floating): a ScopeWidget under a tool
+// bar with autoscale, zoom axes, log axes, overlay of the previous run,
+// cursors, the band's k, the noisy realisation and export (PNG/SVG/PDF, CSV).
+
+#include <QDockWidget>
+
+class QToolBar;
+
+namespace kelvin::gui {
+
+class RunHistory;
+class ScopeWidget;
+
+class ScopeWindow : public QDockWidget {
+  Q_OBJECT
+
+ public:
+  /// `title` names the scope ("Scope1"); `history` must outlive the window.
+  ScopeWindow(const QString& title, RunHistory* history, QWidget* parent = nullptr);
+
+  ScopeWidget* scope() const { return scope_; }
+  QToolBar* toolBar() const { return toolBar_; }
+
+ private:
+  void exportImage();
+  void exportCsv();
+
+  ScopeWidget* scope_;
+  QToolBar* toolBar_;
+};
+
+}  // namespace kelvin::gui
