@@ -95,7 +95,7 @@ int NoiseCommand::run(const CliArguments& args, CommandContext& context) {
   core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, path);
   overrides.applyTo(options);
   core::NoiseRunOptions noise = core::NoiseRunOptions::fromSettings(model.settings, path);
-  if (std::optional<std::string> list = args.text("signals")) noise.signals = splitNameList(*list, "--signals");
+  if (std::optional<std::string> list = args.text("signals")) noise.extraSignals = splitNameList(*list, "--signals");
   if (runs) noise.monteCarloRuns = static_cast<int>(*runs);
   if (seed) noise.seed = static_cast<unsigned>(*seed);
   const auto compiled = core::compileModel(model, context.registry(), path);

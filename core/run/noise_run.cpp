@@ -26,7 +26,7 @@ double numberSetting(const Json& object, const char* key, double fallback, const
 std::vector<NoiseOutput> outputsOf(const CompiledModel& compiled, const NoiseRunOptions& options) {
   const FlatSystem& flat = compiled.flat();
   std::vector<NoiseOutput> outputs = noiseSensorOutputs(flat);
-  for (const std::string& name : options.signals) {
+  for (const std::string& name : options.extraSignals) {
     auto it = std::find_if(flat.signals.begin(), flat.signals.end(),
                            [&](const FlatSignal& s) { return s.name == name; });
     if (it == flat.signals.end())

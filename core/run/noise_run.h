@@ -24,7 +24,7 @@ struct NoiseRunOptions {
   int monteCarloRuns = 0;
   unsigned seed = 1;
   /// Signals reported besides the noise sensors, by name (`<block id>.<port>`).
-  std::vector<std::string> signals;
+  std::vector<std::string> extraSignals;
 
   /// Reads settings.extra["noise"] {"relinearization_tolerance", "monte_carlo_runs", "seed"}.
   /// Throws ModelError naming the setting when a value is not usable.

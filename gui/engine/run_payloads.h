@@ -29,6 +29,8 @@ struct SampleBatch {
   std::vector<double> times;
   std::vector<double> values;
   std::vector<double> variances;
+  /// One synthesised noisy realisation (Monte Carlo), rows like values, or empty.
+  std::vector<double> noisy;
 
   std::size_t size() const { return times.size(); }
   bool empty() const { return times.empty(); }

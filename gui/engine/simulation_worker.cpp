@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/run_control.h"
+#include "run/noise_run.h"
 #include "run/simulator.h"
 #include "solve/simulation_error.h"
 
@@ -29,6 +30,13 @@ std::vector<int> selectOutputs(const core::CompiledModel& compiled, const std::v
     if (std::find(outputs.begin(), outputs.end(), index) == outputs.end()) outputs.push_back(index);
   }
   return outputs;
+}
+
+/// The noise envelope runs when the model has a noise sensor and settings.noise.envelope is not false.
+bool wantsNoiseEnvelope(const core::CompiledModel& compiled, const core::Settings& settings) {
+  if (core::noiseSensorNames(compiled).empty()) return false;
+  const core::Json& noise = settings.extra.contains("noise") ? settings.extra["noise"] : core::Json::object();
+  return !(noise.is_object() && noise.contains("envelope") && noise["envelope"] == false);
 }
 
 RunOutcome failure(const core::ModelError& error, double time) {
@@ -62,13 +70,21 @@ void SimulationWorker::run() {
     core::SimulationOptions options = core::SimulationOptions::fromSettings(request_.model.settings, request_.file);
     options.outputs = selectOutputs(*compiled, request_.extraSignals);
     RunInfo info;
-    for (int index : options.outputs) info.signalNames << QString::fromStdString(core::signalNames(*compiled)[index]);
     info.startTime = options.startTime;
     info.stopTime = options.stopTime;
+    core::NoiseRunOptions noise = core::NoiseRunOptions::fromSettings(request_.model.settings, request_.file);
+    std::vector<std::string> recorded;
+    for (int index : options.outputs) recorded.push_back(core::signalNames(*compiled)[index]);
+    info.hasVariance = wantsNoiseEnvelope(*compiled, request_.model.settings);
+    if (info.hasVariance) {
+      // Every recorded signal carries its variance (a Gain after a noise sensor too).
+      noise.extraSignals = recorded;
+      recorded = core::noiseOutputNames(*compiled, noise);
+    }
+    for (const std::string& name : recorded) info.signalNames << QString::fromStdString(name);
     Q_EMIT started(info);
-    // The noise envelope (settings.extra["noise"]["envelope"]) will run here instead:
-    // a runNoise() calling core::simulateNoise with record(t, mean, &variance).
-    const core::SimulationStats stats = runTransient(*compiled, options);
+    const core::SimulationStats stats = info.hasVariance ? runNoise(*compiled, options, noise)
+                                                         : runTransient(*compiled, options);
     flush();
     outcome.status = stats.cancelled ? RunOutcome::Status::Cancelled : RunOutcome::Status::Finished;
     outcome.endTime = stats.cancelled ? lastTime_ : stats.endTime;
@@ -102,10 +118,36 @@ core::SimulationStats SimulationWorker::runTransient(const core::CompiledModel& 
       control_->cancelFlag());
 }
 
-void SimulationWorker::record(double time, const std::vector<double>& values, const std::vector<double>* variance) {
+core::SimulationStats SimulationWorker::runNoise(const core::CompiledModel& compiled,
+                                                 const core::SimulationOptions& options,
+                                                 const core::NoiseRunOptions& noise) {
+  sinceFlush_.start();
+  if (noise.monteCarloRuns < 2)
+    return core::simulateNoise(
+        compiled, options, noise,
+        [this](double t, const std::vector<double>& mean, const std::vector<double>& variance) {
+          record(t, mean, &variance);
+        },
+        control_->cancelFlag());
+  // The ensemble's statistics come after its last run; its first run is the noisy realisation.
+  std::vector<std::vector<double>> trace;
+  std::size_t sample = 0;
+  return core::simulateMonteCarlo(
+      compiled, options, noise,
+      [&](double t, const std::vector<double>& mean, const std::vector<double>& variance) {
+        record(t, mean, &variance, sample < trace.size() ? &trace[sample] : nullptr);
+        ++sample;
+      },
+      [&](double, const std::vector<double>& values) { trace.push_back(values); }, control_->cancelFlag());
+}
+
+void SimulationWorker::record(double time, const std::vector<double>& values, const std::vector<double>* variance,
+                              const std::vector<double>* noisy) {
+  if (noisy && pending_.noisy.size() != pending_.values.size()) noisy = nullptr;  // rows must stay aligned
   pending_.times.push_back(time);
   pending_.values.insert(pending_.values.end(), values.begin(), values.end());
   if (variance) pending_.variances.insert(pending_.variances.end(), variance->begin(), variance->end());
+  if (noisy) pending_.noisy.insert(pending_.noisy.end(), noisy->begin(), noisy->end());
   lastTime_ = time;
   if (sinceFlush_.elapsed() >= kBatchIntervalMs) flush();
   if (control_->pauseRequested()) {

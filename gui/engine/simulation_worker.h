@@ -22,6 +22,7 @@
 namespace kelvin::core {
 class BlockRegistry;
 class CompiledModel;
+struct NoiseRunOptions;
 struct SimulationOptions;
 struct SimulationStats;
 }  // namespace kelvin::core
@@ -60,9 +61,16 @@ class SimulationWorker : public QObject {
  private:
   /// The transient run: core::simulate with every sample recorded.
   core::SimulationStats runTransient(const core::CompiledModel& compiled, const core::SimulationOptions& options);
+  /// The noise envelope: the mean and variance of every signal of `noise` by covariance
+  /// propagation, or by a Monte Carlo ensemble (sent when it ends, with its first run as
+  /// the noisy realisation).
+  core::SimulationStats runNoise(const core::CompiledModel& compiled, const core::SimulationOptions& options,
+                                 const core::NoiseRunOptions& noise);
   /// Stores one sample (variance: nullptr, or one value per signal), flushes the batch
   /// when it is due and halts here while the run is paused.
-  void record(double time, const std::vector<double>& values, const std::vector<double>* variance);
+  /// `noisy`: nullptr, or one realisation value per signal (Monte Carlo).
+  void record(double time, const std::vector<double>& values, const std::vector<double>* variance,
+              const std::vector<double>* noisy = nullptr);
   void flush();
 
   RunRequest request_;

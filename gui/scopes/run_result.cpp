@@ -11,15 +11,18 @@ int RunResult::signalIndex(const QString& name) const { return static_cast<int>(
 void RunResult::append(const SampleBatch& batch) {
   const std::size_t first = times_.size();
   const std::size_t width = values_.size();
-  const bool withVariance = !batch.variances.empty();
+  const bool withVariance = !batch.variances.empty(), withNoisy = !batch.noisy.empty();
   for (std::size_t row = 0; row < batch.size(); ++row) {
     times_.push_back(batch.times[row]);
     for (std::size_t k = 0; k < width; ++k) {
       values_[k].push_back(batch.values[row * width + k]);
       if (withVariance) variances_[k].push_back(batch.variances[row * width + k]);
+      if (withNoisy) noisy_[k].push_back(batch.noisy[row * width + k]);
     }
   }
   if (times_.size() > first) Q_EMIT appended(first);
+  if (withNoisy)
+    for (std::size_t k = 0; k < width; ++k) Q_EMIT noisyValuesChanged(static_cast<int>(k));
 }
 
 void RunResult::setNoisyValues(int signal, std::vector<double> values) {

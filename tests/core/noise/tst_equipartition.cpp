@@ -95,7 +95,7 @@ class TestEquipartition : public QObject {
 
   void gainAfterSensorCarriesVariance() {
     core::NoiseRunOptions noise;
-    noise.signals = {"K.y"};
+    noise.extraSignals = {"K.y"};
     const std::vector<double> v = finalVariances(test::rcLowpass(), noise);
     QCOMPARE(v.size(), std::size_t(2));
     // A gain of 10 scales the variance by 100 (to rounding).
@@ -105,7 +105,7 @@ class TestEquipartition : public QObject {
   void rlcNetwork() {
     // ω0 = 1/√(LC) = 10⁴ rad/s, decay R/(2L) = 5000 /s: 2 ms is 10 time constants of the variance.
     core::NoiseRunOptions noise;
-    noise.signals = {"L1.i"};
+    noise.extraSignals = {"L1.i"};
     const std::vector<double> transient = finalVariances(rlcSeries(), noise);
     // f0 = 1.59 kHz, Q = 1: from f0/10⁴ to f0·10⁴ the tails of 1/f² (vC) and of f² then 1/f² (iL) hold < 10⁻³.
     const std::vector<double> psd = integratedPsd(rlcSeries(), 0.159, 1.59e7, 3000, noise);

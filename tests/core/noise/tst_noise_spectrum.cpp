@@ -112,7 +112,7 @@ class TestNoiseSpectrum : public QObject {
     const core::Model model = core::parseModel(pinkNoise(), "test");
     const auto compiled = core::compileModel(model, test::library(), "test");
     core::NoiseRunOptions noise;
-    noise.signals = {"Y.y"};
+    noise.extraSignals = {"Y.y"};
     const core::NoiseSpectrum s =
         core::noiseSpectrum(*compiled, core::SimulationOptions::fromSettings(model.settings), noise, 0.0, f);
     double worstDb = 0.0;
