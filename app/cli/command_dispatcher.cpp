@@ -5,8 +5,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/abcd_command.h"
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
+#include "cli/freq_command.h"
 #include "cli/simulate_command.h"
 #include "cli/validate_command.h"
 #include "log_level.h"
@@ -49,6 +51,8 @@ bool isHelp(const std::string& arg) { return arg == "--help" || arg == "-h"; }
 CommandDispatcher::CommandDispatcher(std::ostream& out, std::ostream& err) : out_(out), err_(err) {
   commands_.push_back(std::make_unique<ValidateCommand>());
   commands_.push_back(std::make_unique<SimulateCommand>());
+  commands_.push_back(std::make_unique<AbcdCommand>());
+  commands_.push_back(std::make_unique<FreqCommand>());
 }
 
 CommandDispatcher::CommandDispatcher() : CommandDispatcher(std::cout, std::cerr) {}

@@ -50,6 +50,11 @@ class Tape {
   /// Value, and the gradient over leaves() into `gradient` (leaves().size()).
   /// `work` and `adjoint` must each hold size() doubles.
   double gradient(const EvalPoint& at, double* work, double* adjoint, double* gradient) const;
+  /// As gradient(), and also adds ∂value/∂d[k] to discreteGradient[k] and ∂value/∂(delay
+  /// line k) to delayedGradient[k]: arrays with one entry per discrete value and per delay
+  /// line of the system (the linearisation of a hybrid model needs all of them).
+  double fullGradient(const EvalPoint& at, double* work, double* adjoint, double* gradient, double* discreteGradient,
+                      double* delayedGradient) const;
 
   const std::vector<TapeLeaf>& leaves() const { return leaves_; }
   std::size_t size() const { return code_.size(); }
@@ -65,6 +70,8 @@ class Tape {
     double value = 0.0;                // constant
   };
   void run(const EvalPoint& at, double* work) const;
+  /// Evaluates, then sweeps backwards: adjoint[i] = ∂value/∂(slot i).
+  void reverse(const EvalPoint& at, double* work, double* adjoint) const;
 
   std::vector<Instr> code_;
   std::vector<TapeLeaf> leaves_;
