@@ -88,7 +88,7 @@ int FreqCommand::run(const CliArguments& args, CommandContext& context) {
                                                "the outputs (or use --kind mikhailov)");
     for (int w : {w1, w2})
       if (w >= outputs)
-        throw CliError(kExitUsage, "output W" + std::to_string(w + 1) + " does not exist: the analysis.Out marker has " +
+        throw CliError(kExitInvalidModel, "output W" + std::to_string(w + 1) + " does not exist: the analysis.Out marker has " +
                                        std::to_string(outputs) + " input" + (outputs == 1 ? "" : "s"));
   }
   core::FrequencySweep sweep;

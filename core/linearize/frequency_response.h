@@ -46,7 +46,7 @@ struct FrequencySweep {
 
 class FrequencyResponse {
  public:
-  /// Throws std::invalid_argument when a row has no fixed period (see FrequencyOperator).
+  /// Keeps a copy of `abcd`. Throws std::invalid_argument when a row has no fixed period (see FrequencyOperator).
   explicit FrequencyResponse(const AbcdMatrix& abcd);
 
   /// W_1..W_N at ω (rad/s). Throws std::invalid_argument without an input;
@@ -63,7 +63,7 @@ class FrequencyResponse {
   FrequencySweep sweep(FrequencyKind kind, int k, int m, const std::vector<double>& hz) const;
 
  private:
-  const AbcdMatrix& abcd_;
+  AbcdMatrix abcd_;
   FrequencyOperator operator_;
 };
 
