@@ -15,54 +15,42 @@
 namespace kelvin::cli {
 
 std::string AbcdCommand::summary() const {
-  return "ABCD identification at a time; JSON (or CSV, Octave .m) to stdout or "
-         "--out";
+  return "ABCD identification at a time; JSON (or CSV, Octave .m) to stdout or --out";
 }
 
 std::vector<OptionSpec> AbcdCommand::options() const {
   std::vector<OptionSpec> specs = AbcdRequest::options();
   specs.push_back({"reduced", "", "eliminate the =0 (algebraic) rows"});
   specs.push_back({"format", "json|csv|m", "output format (default json)"});
-  specs.push_back(
-      {"out", "F",
-       "write here, only if the identification succeeds (default: stdout)"});
+  specs.push_back({"out", "F", "write here, only if the identification succeeds (default: stdout)"});
   return specs;
 }
 
-int AbcdCommand::run(const CliArguments &args, CommandContext &context) {
-  const std::string &path = args.singlePositional("model file (MODEL.kelvin)");
+int AbcdCommand::run(const CliArguments& args, CommandContext& context) {
+  const std::string& path = args.singlePositional("model file (MODEL.kelvin)");
   const AbcdRequest request(args);
   const std::string format = args.text("format").value_or("json");
-  if (format != "json" && format != "csv" && format != "m")
-    throw CliError(kExitUsage, "--format takes json, csv or m");
+  if (format != "json" && format != "csv" && format != "m") throw CliError(kExitUsage, "--format takes json, csv or m");
   const std::optional<std::string> outPath = args.text("out");
-  if (outPath && outPath->empty())
-    throw CliError(kExitUsage, "--out needs a file name");
+  if (outPath && outPath->empty()) throw CliError(kExitUsage, "--out needs a file name");
   std::optional<AtomicOutputFile> file;
-  if (outPath)
-    file.emplace(*outPath);
+  if (outPath) file.emplace(*outPath);
 
   const core::AbcdIdentificationResult result = request.identify(path, context);
-  core::AbcdReport report{
-      result.exact, args.flag("reduced"), {}, result.delta, result.discrepancy};
+  core::AbcdReport report{result.exact, args.flag("reduced"), {}, result.delta, result.discrepancy};
   try {
     report.eigenvalues = core::reducedEigenvalues(result.exact);
-    if (report.reduced)
-      report.abcd = core::eliminateAlgebraicRows(result.exact);
-  } catch (const std::runtime_error &e) {
-    if (report.reduced)
-      throw CliError(kExitInvalidModel,
-                     std::string("cannot reduce: ") + e.what());
+    if (report.reduced) report.abcd = core::eliminateAlgebraicRows(result.exact);
+  } catch (const std::runtime_error& e) {
+    if (report.reduced) throw CliError(kExitInvalidModel, std::string("cannot reduce: ") + e.what());
     spdlog::warn("{}: no eigenvalues: {}", path, e.what());
   }
   if (result.discrepancy > 1e-4)
-    spdlog::warn(
-        "{}: exact and finite-difference ABCD differ by {} (row-relative)",
-        path, result.discrepancy);
-  const std::string text = format == "json"  ? core::abcdToJson(report)
+    spdlog::warn("{}: exact and finite-difference ABCD differ by {} (row-relative)", path, result.discrepancy);
+  const std::string text = format == "json" ? core::abcdToJson(report)
                            : format == "csv" ? core::abcdToCsv(report)
                                              : core::abcdToOctave(report);
-  std::ostream &out = file ? file->stream() : context.out();
+  std::ostream& out = file ? file->stream() : context.out();
   out << text;
   if (file) {
     file->commit();
@@ -72,4 +60,4 @@ int AbcdCommand::run(const CliArguments &args, CommandContext &context) {
   return kExitSuccess;
 }
 
-} // namespace kelvin::cli
+}  // namespace kelvin::cli

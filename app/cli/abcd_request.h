@@ -15,23 +15,20 @@ namespace kelvin::cli {
 class CommandContext;
 
 class AbcdRequest {
-public:
-  /// Reads --at and --delta. Throws CliError (usage) for a negative time or a
-  /// delta <= 0.
-  explicit AbcdRequest(const CliArguments &args);
+ public:
+  /// Reads --at and --delta. Throws CliError (usage) for a negative time or a delta <= 0.
+  explicit AbcdRequest(const CliArguments& args);
 
   /// The option specs this request reads, for a command's options().
   static std::vector<OptionSpec> options();
 
-  /// Loads, validates and compiles the model at `path`, and identifies it at
-  /// the chosen time. Throws core::ModelError (exit 2) for a bad model,
-  /// CliError (exit 3) when the run to T fails.
-  core::AbcdIdentificationResult identify(const std::string &path,
-                                          CommandContext &context) const;
+  /// Loads, validates and compiles the model at `path`, and identifies it at the chosen time.
+  /// Throws core::ModelError (exit 2) for a bad model, CliError (exit 3) when the run to T fails.
+  core::AbcdIdentificationResult identify(const std::string& path, CommandContext& context) const;
 
-private:
+ private:
   double at_ = 0.0;
   double delta_ = core::kDefaultAbcdDelta;
 };
 
-} // namespace kelvin::cli
+}  // namespace kelvin::cli

@@ -6,23 +6,17 @@ namespace kelvin::core {
 
 std::string rowLabel(RowKind kind) {
   switch (kind) {
-  case RowKind::UnitDelay:
-    return "1/z";
-  case RowKind::TransportDelay:
-    return "1/e";
-  case RowKind::Integrator:
-    return "1/s";
-  case RowKind::SampleHold:
-    return "S&H";
-  case RowKind::Algebraic:
-    break;
+    case RowKind::UnitDelay: return "1/z";
+    case RowKind::TransportDelay: return "1/e";
+    case RowKind::Integrator: return "1/s";
+    case RowKind::SampleHold: return "S&H";
+    case RowKind::Algebraic: break;
   }
   return "=0";
 }
 
 bool AbcdMatrix::has(RowKind kind) const {
-  return std::any_of(rows.begin(), rows.end(),
-                     [kind](const AbcdRow &r) { return r.kind == kind; });
+  return std::any_of(rows.begin(), rows.end(), [kind](const AbcdRow& r) { return r.kind == kind; });
 }
 
 Eigen::MatrixXd AbcdMatrix::combined() const {
@@ -34,4 +28,4 @@ Eigen::MatrixXd AbcdMatrix::combined() const {
   return m;
 }
 
-} // namespace kelvin::core
+}  // namespace kelvin::core

@@ -18,24 +18,17 @@
 
 namespace kelvin::core {
 
-enum class RowKind {
-  UnitDelay,
-  TransportDelay,
-  Integrator,
-  SampleHold,
-  Algebraic
-};
+enum class RowKind { UnitDelay, TransportDelay, Integrator, SampleHold, Algebraic };
 
 /// "1/z", "1/e", "1/s", "S&H", "=0".
 std::string rowLabel(RowKind kind);
 
 struct AbcdRow {
   RowKind kind = RowKind::Algebraic;
-  /// The coordinate: a state ("C1.v"), a discrete value ("Z.out"), a delay
-  /// ("D.delay"), an unknown.
+  /// The coordinate: a state ("C1.v"), a discrete value ("Z.out"), a delay ("D.delay"), an unknown.
   std::string name;
-  /// T of a 1/z or S&H row, τ of a 1/e row; 0 for 1/s and =0 rows, and for a
-  /// clock triggered by a signal (no fixed period).
+  /// T of a 1/z or S&H row, τ of a 1/e row; 0 for 1/s and =0 rows, and for a clock
+  /// triggered by a signal (no fixed period).
   double period = 0.0;
 };
 
@@ -54,4 +47,4 @@ struct AbcdMatrix {
   Eigen::MatrixXd combined() const;
 };
 
-} // namespace kelvin::core
+}  // namespace kelvin::core

@@ -26,15 +26,12 @@ struct LeafSpace {
   int delays = 0;
 };
 
-/// Exact derivatives at `point` (switch outcomes frozen as the point holds
-/// them).
-LeafJacobian exactJacobian(const std::vector<Tape> &tapes,
-                           const OperatingPoint &point, const LeafSpace &space);
+/// Exact derivatives at `point` (switch outcomes frozen as the point holds them).
+LeafJacobian exactJacobian(const std::vector<Tape>& tapes, const OperatingPoint& point, const LeafSpace& space);
 
-/// Central differences: each leaf value v is moved by ±h, h = delta·max(|v|,
-/// 1). Precondition: delta > 0.
-LeafJacobian differenceJacobian(const std::vector<Tape> &tapes,
-                                const OperatingPoint &point,
-                                const LeafSpace &space, double delta);
+/// Central differences: each leaf value v is moved by ±h, h = delta·max(|v|, 1).
+/// Precondition: delta > 0.
+LeafJacobian differenceJacobian(const std::vector<Tape>& tapes, const OperatingPoint& point, const LeafSpace& space,
+                                double delta);
 
-} // namespace kelvin::core
+}  // namespace kelvin::core
