@@ -2,6 +2,8 @@
 // and frequency analysis: analysis.Inp and analysis.Out. Neither changes the
 // time-domain result.
 
+#include <string>
+
 #include "declarations.h"
 #include "elaborate/block_registry.h"
 #include "families.h"
@@ -10,8 +12,15 @@ namespace kelvin::blocks {
 
 using core::ComponentBuilder;
 
+namespace {
+/// Must match kInpInputSuffix of core/linearize (the Inp's discrete is `<id>.input`).
+constexpr const char* kInputName = "input";
+}  // namespace
+
 void registerAnalysisMarkers(core::BlockRegistry& registry) {
-  // y = u; the linearisation input is added here.
+  // y = u + input, where `input` is a discrete value that no clock updates: 0 in
+  // every run, so the marker is the identity in the time domain, and the
+  // linearisation's input is the derivative with respect to it.
   registry.add({.type = "analysis.Inp",
                 .title = "Analysis input",
                 .description = "Identity y = u where the linearisation input enters (at most one per model).",
@@ -19,7 +28,9 @@ void registerAnalysisMarkers(core::BlockRegistry& registry) {
                 .params = {},
                 .keyParam = {},
                 .icon = iconFor("analysis.Inp"),
-                .build = [](ComponentBuilder& b) { b.equation(b.output("y") - b.input("u")); }});
+                .build = [](ComponentBuilder& b) {
+                  b.equation(b.output("y") - b.input("u") - b.discrete(kInputName, 0.0));
+                }});
 
   registry.add({.type = "analysis.Out",
                 .title = "Analysis outputs",
@@ -28,7 +39,12 @@ void registerAnalysisMarkers(core::BlockRegistry& registry) {
                 .params = {inputsParam()},
                 .keyParam = "inputs",
                 .icon = iconFor("analysis.Out"),
-                .build = [](ComponentBuilder&) {}});
+                .build = [](ComponentBuilder& b) {
+                  for (int k = 1; k <= b.variadicCount(); ++k) {
+                    const std::string port = "u" + std::to_string(k);
+                    b.probe(port, b.input(port));
+                  }
+                }});
 }
 
 }  // namespace kelvin::blocks

@@ -5,8 +5,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/abcd_command.h"
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
+#include "cli/freq_command.h"
 #include "cli/noise_command.h"
 #include "cli/partition_command.h"
 #include "cli/simulate_command.h"
@@ -51,6 +53,8 @@ bool isHelp(const std::string& arg) { return arg == "--help" || arg == "-h"; }
 CommandDispatcher::CommandDispatcher(std::ostream& out, std::ostream& err) : out_(out), err_(err) {
   commands_.push_back(std::make_unique<ValidateCommand>());
   commands_.push_back(std::make_unique<SimulateCommand>());
+  commands_.push_back(std::make_unique<AbcdCommand>());
+  commands_.push_back(std::make_unique<FreqCommand>());
   commands_.push_back(std::make_unique<NoiseCommand>());
   commands_.push_back(std::make_unique<PartitionCommand>());
 }

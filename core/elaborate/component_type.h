@@ -93,6 +93,10 @@ class ComponentBuilder {
 
   /// New algebraic unknown, named `<block id>.<name>` in results; `guess` seeds initialisation.
   virtual Expr variable(const std::string& name, double guess = 0.0) = 0;
+  /// Names `value` as the signal `<block id>.<name>` without adding an unknown or an
+  /// equation; it is reported on request only (not among the default signals). The
+  /// analysis markers use it to say which values are the linearisation's outputs.
+  virtual void probe(const std::string& name, Expr value) = 0;
   /// New unknown whose der() appears in the equations; `start` is its initial value.
   virtual Expr state(const std::string& name, double start) = 0;
   /// Value held constant between events, named `<block id>.<name>`.

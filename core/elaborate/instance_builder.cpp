@@ -109,6 +109,10 @@ Expr InstanceBuilder::addUnknown(const std::string& name, double start, bool sta
 Expr InstanceBuilder::variable(const std::string& name, double guess) { return addUnknown(name, guess, false); }
 Expr InstanceBuilder::state(const std::string& name, double start) { return addUnknown(name, start, true); }
 
+void InstanceBuilder::probe(const std::string& name, Expr value) {
+  system_.signals.push_back({instance_.id + "." + name, value, false});
+}
+
 Expr InstanceBuilder::discrete(const std::string& name, double start) {
   const int index = static_cast<int>(system_.discretes.size());
   system_.discretes.push_back({instance_.id + "." + name, start, block_});

@@ -43,6 +43,7 @@ class InstanceBuilder final : public ComponentBuilder {
 
   Expr variable(const std::string& name, double guess) override;
   Expr state(const std::string& name, double start) override;
+  void probe(const std::string& name, Expr value) override;
   Expr discrete(const std::string& name, double start) override;
   int clock(double offset, double period) override;
   int triggeredClock(Expr condition) override;

@@ -47,10 +47,6 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
       leafSlot_.push_back(static_cast<std::int32_t>(code_.size()));
     } else if (n.op == Op::Discrete || n.op == Op::Delayed) {
       in.index = n.index;
-      if (n.op == Op::Discrete) {
-        discreteLeaves_.push_back(n.index);
-        discreteSlot_.push_back(static_cast<std::int32_t>(code_.size()));
-      }
     } else if (isSwitched(n.op)) {
       auto s = switchIndex.find(id);
       in.index = s == switchIndex.end() ? -1 : s->second;
@@ -110,7 +106,7 @@ double Tape::evaluate(const EvalPoint& at, double* work) const {
   return work[code_.size() - 1];
 }
 
-double Tape::gradient(const EvalPoint& at, double* v, double* adj, double* gradient) const {
+void Tape::reverse(const EvalPoint& at, double* v, double* adj) const {
   run(at, v);
   const std::size_t n = code_.size();
   for (std::size_t i = 0; i < n; ++i) adj[i] = 0.0;
@@ -154,12 +150,22 @@ double Tape::gradient(const EvalPoint& at, double* v, double* adj, double* gradi
       default: break;  // leaves, constants and relations pass nothing on
     }
   }
-  for (std::size_t k = 0; k < leaves_.size(); ++k) gradient[k] = adj[leafSlot_[k]];
-  return v[n - 1];
 }
 
-void Tape::discreteGradient(const double* adjoint, double* out) const {
-  for (std::size_t k = 0; k < discreteSlot_.size(); ++k) out[k] = adjoint[discreteSlot_[k]];
+double Tape::gradient(const EvalPoint& at, double* v, double* adj, double* gradient) const {
+  reverse(at, v, adj);
+  for (std::size_t k = 0; k < leaves_.size(); ++k) gradient[k] = adj[leafSlot_[k]];
+  return v[code_.size() - 1];
+}
+
+double Tape::fullGradient(const EvalPoint& at, double* v, double* adj, double* gradient, double* discreteGradient,
+                          double* delayedGradient) const {
+  const double value = this->gradient(at, v, adj, gradient);
+  for (std::size_t i = 0; i < code_.size(); ++i) {
+    if (code_[i].op == Op::Discrete) discreteGradient[code_[i].index] += adj[i];
+    if (code_[i].op == Op::Delayed) delayedGradient[code_[i].index] += adj[i];
+  }
+  return value;
 }
 
 }  // namespace kelvin::core

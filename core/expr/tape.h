@@ -50,12 +50,13 @@ class Tape {
   /// Value, and the gradient over leaves() into `gradient` (leaves().size()).
   /// `work` and `adjoint` must each hold size() doubles.
   double gradient(const EvalPoint& at, double* work, double* adjoint, double* gradient) const;
+  /// As gradient(), and also adds ∂value/∂d[k] to discreteGradient[k] and ∂value/∂(delay
+  /// line k) to delayedGradient[k]: arrays with one entry per discrete value and per delay
+  /// line of the system (the linearisation of a hybrid model needs all of them).
+  double fullGradient(const EvalPoint& at, double* work, double* adjoint, double* gradient, double* discreteGradient,
+                      double* delayedGradient) const;
 
   const std::vector<TapeLeaf>& leaves() const { return leaves_; }
-  /// The discrete values the tape reads (indices into EvalPoint::discrete), each once.
-  const std::vector<int>& discreteLeaves() const { return discreteLeaves_; }
-  /// After gradient(): ∂value/∂d for each of discreteLeaves(), read from that call's `adjoint`.
-  void discreteGradient(const double* adjoint, double* out) const;
   std::size_t size() const { return code_.size(); }
 
   /// The outcome a switched node would have from the values (for mode updates).
@@ -69,12 +70,12 @@ class Tape {
     double value = 0.0;                // constant
   };
   void run(const EvalPoint& at, double* work) const;
+  /// Evaluates, then sweeps backwards: adjoint[i] = ∂value/∂(slot i).
+  void reverse(const EvalPoint& at, double* work, double* adjoint) const;
 
   std::vector<Instr> code_;
   std::vector<TapeLeaf> leaves_;
   std::vector<std::int32_t> leafSlot_;  // slot of each leaf in code_
-  std::vector<int> discreteLeaves_;
-  std::vector<std::int32_t> discreteSlot_;  // slot of each discrete leaf in code_
 };
 
 }  // namespace kelvin::core

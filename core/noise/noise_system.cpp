@@ -17,19 +17,16 @@ namespace {
 
 /// Gradient of `tape` at `at`: over the unknowns into row `row` of `overY` (derivative
 /// leaves are ignored: an output does not read y'), over the noise sources into `overN`.
-void scatterGradient(const Tape& tape, const EvalPoint& at, const std::unordered_map<int, int>& sourceOfDiscrete,
-                     Eigen::Index row, Eigen::MatrixXd& overY, Eigen::MatrixXd& overN, bool withY) {
+void scatterGradient(const Tape& tape, const EvalPoint& at, const FlatSystem& flat,
+                     const std::unordered_map<int, int>& sourceOfDiscrete, Eigen::Index row, Eigen::MatrixXd& overY,
+                     Eigen::MatrixXd& overN, bool withY) {
   std::vector<double> work(tape.size()), adjoint(tape.size()), gradient(tape.leaves().size()),
-      discrete(tape.discreteLeaves().size());
-  tape.gradient(at, work.data(), adjoint.data(), gradient.data());
-  tape.discreteGradient(adjoint.data(), discrete.data());
+      discrete(flat.discretes.size(), 0.0), delayed(flat.delays.size(), 0.0);
+  tape.fullGradient(at, work.data(), adjoint.data(), gradient.data(), discrete.data(), delayed.data());
   if (withY)
     for (std::size_t k = 0; k < gradient.size(); ++k)
       if (!tape.leaves()[k].derivative) overY(row, tape.leaves()[k].index) += gradient[k];
-  for (std::size_t k = 0; k < discrete.size(); ++k) {
-    auto source = sourceOfDiscrete.find(tape.discreteLeaves()[k]);
-    if (source != sourceOfDiscrete.end()) overN(row, source->second) += discrete[k];
-  }
+  for (const auto& [d, source] : sourceOfDiscrete) overN(row, source) += discrete[d];
 }
 
 /// The response of a first-order filter of noise bandwidth B (corner 2B/π) at f; 1 without one.
@@ -62,13 +59,13 @@ NoiseSystem::NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, cons
   g_ = Eigen::MatrixXd::Zero(n, m);
   Eigen::MatrixXd unused(n, n);
   for (int e = 0; e < n; ++e)
-    if (!dae.equationTape(e).discreteLeaves().empty())
-      scatterGradient(dae.equationTape(e), at, sourceOfDiscrete, e, unused, g_, false);
+    if (flat.equations[e].residual.node().hasDiscrete)
+      scatterGradient(dae.equationTape(e), at, flat, sourceOfDiscrete, e, unused, g_, false);
   const auto outputCount = static_cast<Eigen::Index>(outputs_.size());
   cy_ = Eigen::MatrixXd::Zero(outputCount, n);
   dn_ = Eigen::MatrixXd::Zero(outputCount, m);
   for (Eigen::Index o = 0; o < outputCount; ++o)
-    scatterGradient(dae.compile(outputs_[o].value), at, sourceOfDiscrete, o, cy_, dn_, true);
+    scatterGradient(dae.compile(outputs_[o].value), at, flat, sourceOfDiscrete, o, cy_, dn_, true);
 }
 
 double NoiseSystem::sourcePsd(int k, double f) const {

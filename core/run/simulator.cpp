@@ -115,7 +115,7 @@ OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions
   if (time <= options.startTime) {
     SimulationRun run(compiled.dae(), options, compiled.file(), ignore, none);
     run.start();
-    return {options.startTime, run.y, run.yp, run.discrete, run.switches};
+    return run.operatingPoint(options.startTime);
   }
   options.stopTime = time;
   options.outputs = {0};  // samples are not wanted here: evaluate as little as possible

@@ -158,7 +158,7 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
   spdlog::debug("fixed step: {} unknowns, {} steps, {} events", n, stats.steps, run.events());
   stats.events = run.events();
   stats.endTime = t;
-  if (finalState) *finalState = {t, run.y, run.yp, run.discrete, run.switches};
+  if (finalState) *finalState = run.operatingPoint(t);
   return stats;
 }
 

@@ -280,7 +280,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   if (finalState) {
     run.y = copyFrom(s.y);
     run.yp = copyFrom(s.yp);
-    *finalState = {t, run.y, run.yp, run.discrete, run.switches};
+    *finalState = run.operatingPoint(t);
   }
   stats.residualEvaluations = cb.residuals;
   stats.jacobianEvaluations = cb.jacobians;

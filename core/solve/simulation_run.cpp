@@ -185,4 +185,10 @@ void SimulationRun::log(double t, int block, const std::string& what) {
   onEvent_({t, block >= 0 ? dae_.flat().blocks[block].id : std::string(), what});
 }
 
+OperatingPoint SimulationRun::operatingPoint(double t) const {
+  std::vector<double> delayed(dae_.delayCount());
+  for (int k = 0; k < dae_.delayCount(); ++k) delayed[k] = delays_.valueAt(k, t);
+  return {t, y, yp, discrete, switches, std::move(delayed)};
+}
+
 }  // namespace kelvin::core

@@ -17,6 +17,7 @@
 #include "solve/consistent_initializer.h"
 #include "solve/dae_system.h"
 #include "solve/delay_lines.h"
+#include "solve/operating_point.h"
 #include "solve/time_events.h"
 
 namespace kelvin::core {
@@ -64,6 +65,9 @@ class SimulationRun {
   const DelayedValues* delays() const { return &delays_; }
   /// The smallest transport delay (+infinity without delays): steps may not be longer.
   double shortestDelay() const { return delays_.shortestDelay(); }
+
+  /// The whole state at t (y, yp hold the state at t): what a linearisation needs.
+  OperatingPoint operatingPoint(double t) const;
 
   /// Evaluates the switch indicators at the current state.
   void indicators(double t, std::vector<double>& g);

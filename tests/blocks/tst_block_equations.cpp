@@ -99,6 +99,7 @@ class FakeBuilder : public core::ComponentBuilder {
     states_[name] = {x.node().index, start};
     return x;
   }
+  void probe(const std::string& name, Expr value) override { probes_[name] = value; }
   Expr discrete(const std::string& name, double start) override {
     const int index = static_cast<int>(discreteStarts_.size());
     if (!discreteIndex_.emplace(name, index).second) throw std::logic_error("discrete declared twice: " + name);
@@ -145,6 +146,7 @@ class FakeBuilder : public core::ComponentBuilder {
   const std::vector<Expr>& equations() const { return equations_; }
   const std::map<std::string, Recorded>& states() const { return states_; }
   const std::vector<double>& discreteStarts() const { return discreteStarts_; }
+  const std::map<std::string, Expr>& probes() const { return probes_; }
   const std::vector<Clock>& clocks() const { return clocks_; }
   const std::vector<Update>& updates() const { return updates_; }
   Expr energy() const { return energy_; }
@@ -188,6 +190,7 @@ class FakeBuilder : public core::ComponentBuilder {
   std::map<std::string, Recorded> states_;
   std::map<std::string, int> discreteIndex_;
   std::vector<double> discreteStarts_;
+  std::map<std::string, Expr> probes_;
   std::vector<Clock> clocks_;
   std::vector<Update> updates_;
   std::vector<std::pair<Expr, double>> delays_;
@@ -703,6 +706,10 @@ class TestBlockEquations : public QObject {
       QVERIFY(b->equations().empty());
       for (const PortDecl& p : registry_.find(type)->ports) QVERIFY(p.optional);
     }
+    // The output marker only names its inputs as the outputs W1..WN of the linearisation.
+    auto out = build("analysis.Out", {{"inputs", "3"}});
+    QCOMPARE(out->probes().size(), std::size_t(3));
+    QVERIFY(out->probes().at("u2") == out->input("u2"));
   }
 
   // The fake builder itself must catch a block using an undeclared port or

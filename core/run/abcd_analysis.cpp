@@ -1,0 +1,40 @@
+#include "run/abcd_analysis.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "linearize/abcd_identification.h"
+#include "run/compiled_model.h"
+
+namespace kelvin::core {
+
+namespace {
+double rowwiseDiscrepancy(const Eigen::MatrixXd& exact, const Eigen::MatrixXd& other) {
+  double worst = 0.0;
+  for (Eigen::Index r = 0; r < exact.rows(); ++r) {
+    const double scale = exact.row(r).cwiseAbs().maxCoeff();
+    const double diff = (exact.row(r) - other.row(r)).cwiseAbs().maxCoeff();
+    worst = std::max(worst, scale > 0.0 ? diff / scale : diff);
+  }
+  return worst;
+}
+}  // namespace
+
+AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const OperatingPoint& point, double delta) {
+  if (!(delta > 0.0)) throw std::invalid_argument("the finite-difference increment must be positive");
+  const AbcdIdentification identification(compiled.dae(), compiled.file());
+  AbcdIdentificationResult result;
+  result.exact = identification.identify(point);
+  result.differences = identification.identifyByDifferences(point, delta);
+  result.delta = delta;
+  if (result.exact.a.rows() + result.exact.c.rows() > 0)
+    result.discrepancy = rowwiseDiscrepancy(result.exact.combined(), result.differences.combined());
+  return result;
+}
+
+AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const SimulationOptions& options, double time,
+                                      double delta) {
+  return identifyAbcd(compiled, operatingPointAt(compiled, options, time), delta);
+}
+
+}  // namespace kelvin::core

@@ -1,0 +1,35 @@
+#pragma once
+// The façade for ABCD identification: the combined matrix of a compiled model at
+// a chosen time (the state a run reaches there) or at a given operating point (a
+// paused run), with the finite-difference cross-check beside the exact one.
+
+#include "linearize/abcd_matrix.h"
+#include "run/simulator.h"
+#include "solve/operating_point.h"
+
+namespace kelvin::core {
+
+class CompiledModel;
+
+/// The relative increment of the finite-difference cross-check. The solvers take
+/// every Jacobian exactly from the tapes, so there is no solver increment to reuse:
+/// each leaf value v moves by ±Δ·max(|v|, 1) (central differences, error O(Δ²)).
+inline constexpr double kDefaultAbcdDelta = 1e-6;
+
+struct AbcdIdentificationResult {
+  AbcdMatrix exact;        // from automatic differentiation
+  AbcdMatrix differences;  // from central differences with increment delta
+  double delta = kDefaultAbcdDelta;
+  /// max over the rows of [A B; C D] of ‖exact − differences‖∞ / ‖exact‖∞ (absolute for a zero row).
+  double discrepancy = 0.0;
+};
+
+/// Identifies the model at `point`. Throws ModelError (naming the file) when the
+/// linearised model is not of index 1; std::invalid_argument when delta <= 0.
+AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const OperatingPoint& point,
+                                      double delta = kDefaultAbcdDelta);
+/// Runs the model to `time` (operatingPointAt) and identifies it there. Throws SimulationError too.
+AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const SimulationOptions& options, double time,
+                                      double delta = kDefaultAbcdDelta);
+
+}  // namespace kelvin::core
