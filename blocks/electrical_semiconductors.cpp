@@ -1,4 +1,4 @@
-// Semiconductor devices of the electrical domain: Diode.
+// Semiconductor devices of the electrical domain: Diode, Varactor.
 
 #include "declarations.h"
 #include "elaborate/block_registry.h"
@@ -51,6 +51,27 @@ void registerElectricalSemiconductors(core::BlockRegistry& registry) {
          const Expr vj = b.variable("vj");
          b.equation(e.v - vj - rs * (e.i - thermalNoise(b, 1.0 / rs)));
          b.equation(e.i - junctionCurrent(b, vj));
+       }});
+
+  // C(v)·dv/dt = i with the junction capacitance C = C0/(1 + vr/Vj)^M of the reverse voltage vr = −v.
+  registry.add(
+      {.type = "electrical.Varactor",
+       .title = "Varactor",
+       .description = "Tuning diode: a capacitance C0/(1 + vr/Vj)^M that falls with the reverse voltage vr = v(n) − v(p) "
+                      "(vr is taken no lower than −Vj/2 when forward biased).",
+       .ports = {pin("p", "anode"), pin("n", "cathode")},
+       .params = {positive("C0", "F", "100p", "capacitance at zero bias"),
+                  positive("Vj", "V", "0.7", "junction potential"), positive("M", "", "0.5", "grading coefficient"),
+                  number("v0", "V", "0", "initial voltage p − n")},
+       .keyParam = "C0",
+       .icon = iconFor("electrical.Varactor"),
+       .build = [](ComponentBuilder& b) {
+         const TwoPin e = twoPin(b);
+         const double vj = b.param("Vj");
+         const Expr v = b.state("v", b.param("v0"));
+         const Expr reverse = max(-v, b.pool().constant(-0.5 * vj));
+         b.equation(v - e.v);
+         b.equation(b.param("C0") * pow(1.0 + reverse / vj, -b.param("M")) * der(v) - e.i);
        }});
 }
 

@@ -10,9 +10,9 @@ core::ParamDecl temperatureParam() {
   core::ParamDecl decl;
   decl.name = "temperature";
   decl.unit = "K";
+  decl.defaultValue = "0";
   decl.min = 0.0;
-  decl.minInclusive = false;
-  decl.description = "noise temperature of this element (empty: the model's temperature)";
+  decl.description = "noise temperature of this element (0: the model's temperature)";
   return decl;
 }
 

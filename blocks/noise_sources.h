@@ -16,7 +16,7 @@ inline constexpr double kElementaryCharge = 1.602176634e-19;  // C
 /// conductor pass g = G·T (heat-flow noise 4kT²G).
 core::Expr thermalNoise(core::ComponentBuilder& b, double conductance);
 
-/// The optional `temperature` parameter of a noisy element (empty: the model's).
+/// The `temperature` parameter of a noisy element (0, the default: the model's).
 core::ParamDecl temperatureParam();
 
 }  // namespace kelvin::blocks

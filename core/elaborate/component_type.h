@@ -83,7 +83,7 @@ class ComponentBuilder {
   /// N of a variadic port (the `inputs` parameter).
   virtual int variadicCount() const = 0;
   /// Temperature in kelvin: the block's own `temperature` parameter where it declares one
-  /// and it is set, else the model's.
+  /// and it is above 0, else the model's.
   virtual double temperature() const = 0;
 
   virtual Expr across(const std::string& port) = 0;

@@ -155,10 +155,8 @@ void InstanceBuilder::equation(Expr residual) { system_.equations.push_back({res
 
 double InstanceBuilder::temperature() const {
   const ParamDecl* decl = instance_.type->findParam("temperature");
-  if (!decl) return system_.temperature;
-  auto given = instance_.block->params.find("temperature");
-  const bool set = given != instance_.block->params.end() ? !given->second.empty() : !decl->defaultValue.empty();
-  return set ? param("temperature") : system_.temperature;
+  const double own = decl ? param("temperature") : 0.0;
+  return own > 0.0 ? own : system_.temperature;
 }
 
 Expr InstanceBuilder::noise(const std::string& name, Expr psd, double flickerCorner) {
