@@ -7,6 +7,7 @@
 
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
+#include "cli/import_spice_command.h"
 #include "cli/simulate_command.h"
 #include "cli/validate_command.h"
 #include "log_level.h"
@@ -49,6 +50,7 @@ bool isHelp(const std::string& arg) { return arg == "--help" || arg == "-h"; }
 CommandDispatcher::CommandDispatcher(std::ostream& out, std::ostream& err) : out_(out), err_(err) {
   commands_.push_back(std::make_unique<ValidateCommand>());
   commands_.push_back(std::make_unique<SimulateCommand>());
+  commands_.push_back(std::make_unique<ImportSpiceCommand>());
 }
 
 CommandDispatcher::CommandDispatcher() : CommandDispatcher(std::cout, std::cerr) {}
