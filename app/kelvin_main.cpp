@@ -5,11 +5,15 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSettings>
+#include <QTimer>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "elaborate/block_registry.h"
+#include "gallery/example_gallery.h"
+#include "i18n/translation_loader.h"
 #include "library.h"
 #include "log_level.h"
 #include "main_window.h"
@@ -19,6 +23,9 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName(QStringLiteral("Kelvin"));
   QApplication::setApplicationName(QStringLiteral("Kelvin"));
   QApplication::setApplicationVersion(QStringLiteral(KELVIN_VERSION));
+  const QString language = kelvin::gui::TranslationLoader::resolve(
+      QSettings().value(QLatin1String(kelvin::gui::kLanguageKey), QStringLiteral("system")).toString());
+  kelvin::gui::TranslationLoader::install(app, language);
 
   const QString levelNames = QString::fromLatin1(kelvin::kLogLevelNames.data(), kelvin::kLogLevelNames.size());
   QCommandLineParser parser;
@@ -49,6 +56,11 @@ int main(int argc, char** argv) {
   kelvin::blocks::registerAll(registry);
   kelvin::gui::MainWindow window(registry);
   window.show();
-  if (!models.isEmpty()) window.openFile(models.front());
+  if (!models.isEmpty()) {
+    window.openFile(models.front());
+  } else if (kelvin::gui::ExampleGallery::showAtStartup()) {
+    // The start page: after the window is shown, so the gallery sits on top of it.
+    QTimer::singleShot(0, &window, &kelvin::gui::MainWindow::showExamples);
+  }
   return app.exec();
 }

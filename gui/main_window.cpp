@@ -34,6 +34,9 @@
 #include "model/model_validator.h"
 #include "palette/palette_widget.h"
 #include "recent_files_menu.h"
+#include "gallery/example_catalog.h"
+#include "gallery/example_gallery.h"
+#include "i18n/language_menu.h"
 
 namespace kelvin::gui {
 
@@ -258,6 +261,7 @@ void MainWindow::createActions() {
   connect(makeAction("settings", tr("Simulation &Settings…"), "settings", {}), &QAction::triggered, this,
           &MainWindow::editSettings);
   connect(makeAction("about", tr("&About Kelvin"), "", {}), &QAction::triggered, this, &MainWindow::about);
+  connect(makeAction("examples", tr("&Examples…"), "", {}), &QAction::triggered, this, &MainWindow::showExamples);
   action("about")->setMenuRole(QAction::AboutRole);
 
   // The canvas's context menu.
@@ -315,7 +319,12 @@ void MainWindow::createMenus() {
   simulation->addAction(action("validate"));
   simulation->addAction(action("settings"));
 
+  view->addSeparator();
+  view->addMenu(new LanguageMenu(this));
+
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(action("examples"));
+  help->addSeparator();
   help->addAction(action("about"));
   QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
   aboutQt->setMenuRole(QAction::AboutQtRole);
@@ -451,6 +460,15 @@ void MainWindow::editSettings() {
   auto* dialog = new SettingsDialog(document_, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->open();
+}
+
+void MainWindow::showExamples() {
+  auto* gallery = new ExampleGallery(ExampleCatalog(), registry_, this);
+  gallery->setAttribute(Qt::WA_DeleteOnClose);
+  connect(gallery, &ExampleGallery::exampleChosen, this, [this](const QString& path) {
+    if (maybeSave()) openFile(path);
+  });
+  gallery->open();
 }
 
 void MainWindow::about() {

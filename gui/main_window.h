@@ -61,6 +61,8 @@ class MainWindow : public QMainWindow {
 
   /// Runs core::validateModel and lists the problems in the Problems dock; returns their number.
   int validate();
+  /// Opens the examples gallery (Help ▸ Examples…); the chosen example replaces the model.
+  void showExamples();
 
  protected:
   void closeEvent(QCloseEvent* event) override;

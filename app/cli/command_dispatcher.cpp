@@ -5,6 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/blocks_command.h"
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
 #include "cli/import_spice_command.h"
@@ -51,6 +52,7 @@ CommandDispatcher::CommandDispatcher(std::ostream& out, std::ostream& err) : out
   commands_.push_back(std::make_unique<ValidateCommand>());
   commands_.push_back(std::make_unique<SimulateCommand>());
   commands_.push_back(std::make_unique<ImportSpiceCommand>());
+  commands_.push_back(std::make_unique<BlocksCommand>());
 }
 
 CommandDispatcher::CommandDispatcher() : CommandDispatcher(std::cout, std::cerr) {}
