@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -42,6 +44,13 @@ std::string blockId(std::string name) {
   return name;
 }
 
+/// The line number of a diagnostic whose file is "name:line"; after every line when there is none.
+int lineOf(const Diagnostic& d) {
+  const auto colon = d.file.find_last_of(':');
+  if (colon == std::string::npos) return std::numeric_limits<int>::max();
+  return std::atoi(d.file.c_str() + colon + 1);
+}
+
 std::string nodeName(const std::string& field) { return field == "gnd" ? kGround : field; }
 
 std::string joinFrom(const std::vector<std::string>& fields, std::size_t first) {
@@ -66,6 +75,9 @@ class SpiceImporter {
       warnings_.push_back({.file = fileName_,
                            .message = ".tran without UIC: Kelvin starts every capacitor and inductor at its IC "
                                       "(0 when not given), not at the DC operating point SPICE would compute"});
+    // Reported in line order, whichever pass found them; file-wide notes last.
+    std::stable_sort(warnings_.begin(), warnings_.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return lineOf(a) < lineOf(b); });
     SpiceImport result;
     result.model = builder_.build(model_, warnings_);
     result.warnings = std::move(warnings_);
