@@ -331,16 +331,18 @@ class SpiceImporter {
         block.params[quantity] = formatEngineering(*parseSpiceNumber(word));
       } else if (word == "ac") {
         arguments(card, k, 2);  // magnitude and phase: small-signal only
-      } else if ((word == "sin" || word == "pulse") && voltage) {
+      } else if (word == "sin" || word == "pulse") {
         const std::vector<double> a = arguments(card, k, word == "sin" ? 6 : 7);
+        const std::string kind = voltage ? "Voltage" : "Current";
         if (word == "sin") {
           sine(card, block, a);
+          block.type = "electrical.Sine" + kind;
         } else {
           pulse(card, block, a);
+          block.type = "electrical.Pulse" + kind;
         }
       } else {
-        warn(card, card.label + ": source '" + word + "' not supported" +
-                       (voltage ? "" : " for a current source (DC only)") + ": element ignored");
+        warn(card, card.label + ": source '" + word + "' not supported: element ignored");
         return false;
       }
     }
@@ -354,7 +356,6 @@ class SpiceImporter {
     if ((a.size() > 3 && a[3] != 0.0) || (a.size() > 4 && a[4] != 0.0))
       warn(card, card.label + ": SIN delay and damping not supported: ignored");
     const double phaseDegrees = a.size() > 5 ? a[5] : 0.0;
-    block.type = "electrical.SineVoltage";
     block.params = {{"offset", formatEngineering(a[0])},
                     {"amplitude", formatEngineering(a[1])},
                     {"frequency", formatEngineering(frequency)},
@@ -371,7 +372,6 @@ class SpiceImporter {
     const double rise = a.size() > 3 ? a[3] : tstep, fall = a.size() > 4 ? a[4] : tstep;
     const double width = a.size() > 5 ? a[5] : tstop;
     const double period = a.size() > 6 ? a[6] : rise + width + fall + tstop;
-    block.type = "electrical.PulseVoltage";
     block.params = {{"v1", formatEngineering(a[0])},      {"v2", formatEngineering(a[1])},
                     {"delay", formatEngineering(delay)},  {"rise", formatEngineering(rise)},
                     {"fall", formatEngineering(fall)},    {"width", formatEngineering(width)},

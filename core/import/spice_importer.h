@@ -1,8 +1,8 @@
 #pragma once
 // Reads a SPICE netlist (the subset a Kelvin model can express) into a Model:
 //
-//  - elements R, C (IC=), L (IC=), V and I (DC value; for V also SIN(vo va f
-//    td θ φ) and PULSE(v1 v2 td tr tf pw per)), D with a `.model NAME D(IS N
+//  - elements R, C (IC=), L (IC=), V and I (DC value, SIN(vo va f td θ φ)
+//    and PULSE(v1 v2 td tr tf pw per)), D with a `.model NAME D(IS N
 //    RS)` card (and an optional area factor); AC specifications are accepted
 //    and ignored (they matter only to small-signal analyses);
 //  - `.tran tstep tstop [tstart [tmax]] [UIC]` (also `tran` in a .control

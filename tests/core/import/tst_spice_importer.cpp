@@ -210,6 +210,20 @@ class TestSpiceImporter : public QObject {
     QVERIFY(core::validateModel(m, test::library(), "t").empty());
   }
 
+  // SPICE's current direction: I n+ n- drives the current from n+ through the source to n-,
+  // so "I1 0 c ..." pushes it into node c and the resistor: v_c = R·i(t) = sin(2π·1k·t) V.
+  // The network is algebraic, so the only error is Newton's, far below 1e-6 V.
+  void sineCurrentSourceDrivesTheNode() {
+    const core::SpiceImport imported = importText("t\nI1 0 c SIN(0 1m 1k)\nR1 c 0 1k\n.save v(c)\n.tran 10u 2m\n");
+    QCOMPARE(block(imported.model, "I1").type, std::string("electrical.SineCurrent"));
+    const test::Trace trace = test::simulateModel(imported.model);
+    double worst = 0.0;
+    for (std::size_t k = 0; k < trace.time.size(); ++k)
+      worst = std::max(worst, std::abs(trace["V_c.y"][k] - std::sin(2 * M_PI * 1e3 * trace.time[k])));
+    QVERIFY2(worst < 1e-6, qPrintable(QString::number(worst)));
+    QVERIFY(trace.time.size() > 150);
+  }
+
   // The .noise card: a NoiseSensor when the library has one, and the card in settings either way.
   void noiseCard() {
     const core::SpiceImport imported = importText(
