@@ -674,6 +674,22 @@
         <source>Velocity sensor</source>
         <translation>Датчик скорости</translation>
     </message>
+    <message>
+        <source>Pulse current</source>
+        <translation>Импульсный ток</translation>
+    </message>
+    <message>
+        <source>initial (low) current</source>
+        <translation>начальный (низкий) ток</translation>
+    </message>
+    <message>
+        <source>pulsed (high) current</source>
+        <translation>ток импульса (высокий)</translation>
+    </message>
+    <message>
+        <source>Sine current</source>
+        <translation>Синусоидальный ток</translation>
+    </message>
 </context>
 <context>
     <name>ConnectTool</name>

@@ -30,8 +30,12 @@ int ImportSpiceCommand::run(const CliArguments& args, CommandContext& context) {
 
   std::ifstream input(path, std::ios::binary);
   std::ostringstream text;
-  if (!input || !(text << input.rdbuf()))
-    throw core::ModelError(core::Diagnostic{.file = path, .message = "cannot read the netlist"});
+  if (!input || !(text << input.rdbuf())) {
+    core::Diagnostic problem;
+    problem.file = path;
+    problem.message = "cannot read the netlist";
+    throw core::ModelError(problem);
+  }
   const core::SpiceImport imported = core::importSpice(text.str(), path, context.registry());
   for (const core::Diagnostic& warning : imported.warnings) context.err() << "warning: " << warning.toString() << '\n';
   std::vector<core::Diagnostic> problems = core::validateModel(imported.model, context.registry(), path);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
 
 namespace kelvin::core {
 
@@ -74,13 +73,22 @@ Model NetlistModelBuilder::build(Model base, std::vector<Diagnostic>& warnings) 
          ++k)
       groundId = "GND_" + std::to_string(k);
     const double rows = std::ceil(static_cast<double>(elements.size()) / columns);
-    base.blocks.push_back({.id = groundId, .type = "electrical.Ground", .pos = {0.0, kRowSpacing * rows}});
+    Block ground;
+    ground.id = groundId;
+    ground.type = "electrical.Ground";
+    ground.pos = {0.0, kRowSpacing * rows};
+    base.blocks.push_back(ground);
     std::vector<std::string>& groundPorts = portsOnNode[groundNode_];
     groundPorts.insert(groundPorts.begin(), groundId + ".p");
   }
   for (const std::string& node : nodeOrder) {
     const std::vector<std::string>& ports = portsOnNode[node];
-    for (std::size_t k = 1; k < ports.size(); ++k) base.connections.push_back({.from = ports[k - 1], .to = ports[k]});
+    for (std::size_t k = 1; k < ports.size(); ++k) {
+      Connection wire;
+      wire.from = ports[k - 1];
+      wire.to = ports[k];
+      base.connections.push_back(wire);
+    }
   }
   return base;
 }

@@ -1,7 +1,6 @@
 #include "import/spice_importer.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -51,6 +50,21 @@ int lineOf(const Diagnostic& d) {
   return std::atoi(d.file.c_str() + colon + 1);
 }
 
+Diagnostic note(std::string file, std::string message) {
+  Diagnostic d;
+  d.file = std::move(file);
+  d.message = std::move(message);
+  return d;
+}
+
+Block makeBlock(std::string id, std::string type, std::map<std::string, std::string> params = {}) {
+  Block b;
+  b.id = std::move(id);
+  b.type = std::move(type);
+  b.params = std::move(params);
+  return b;
+}
+
 std::string nodeName(const std::string& field) { return field == "gnd" ? kGround : field; }
 
 std::string joinFrom(const std::vector<std::string>& fields, std::size_t first) {
@@ -69,12 +83,12 @@ class SpiceImporter {
     model_.name = baseName(fileName_);
     readSetup(cards);
     for (std::size_t k = 0; k < cards.size(); ++k) k = translate(cards, k);
-    if (builder_.empty()) throw ModelError(Diagnostic{.file = fileName_, .message = "no circuit element found"});
-    if (!transient_) warnings_.push_back({.file = fileName_, .message = "no .tran card: the stop time stays at 1 s"});
+    if (builder_.empty()) throw ModelError(note(fileName_, "no circuit element found"));
+    if (!transient_) warnings_.push_back(note(fileName_, "no .tran card: the stop time stays at 1 s"));
     if (transient_ && !uic_ && hasStorage_)
-      warnings_.push_back({.file = fileName_,
-                           .message = ".tran without UIC: Kelvin starts every capacitor and inductor at its IC "
-                                      "(0 when not given), not at the DC operating point SPICE would compute"});
+      warnings_.push_back(note(fileName_,
+                               ".tran without UIC: Kelvin starts every capacitor and inductor at its IC "
+                                      "(0 when not given), not at the DC operating point SPICE would compute"));
     // Reported in line order, whichever pass found them; file-wide notes last.
     std::stable_sort(warnings_.begin(), warnings_.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return lineOf(a) < lineOf(b); });
@@ -88,10 +102,10 @@ class SpiceImporter {
   std::string origin(const SpiceCard& card) const { return fileName_ + ":" + std::to_string(card.line); }
 
   [[noreturn]] void fail(const SpiceCard& card, const std::string& message) const {
-    throw ModelError(Diagnostic{.file = origin(card), .message = message});
+    throw ModelError(note(origin(card), message));
   }
   void warn(const SpiceCard& card, const std::string& message) {
-    warnings_.push_back({.file = origin(card), .message = message});
+    warnings_.push_back(note(origin(card), message));
   }
 
   double number(const SpiceCard& card, std::size_t k, const std::string& what) const {
@@ -230,7 +244,7 @@ class SpiceImporter {
 
   void voltageSensor(const SpiceCard& card, const std::string& node) {
     if (node == kGround || !sensedNodes_.insert(node).second) return;
-    builder_.add({.block = {.id = builder_.uniqueId(blockId("V_" + node)), .type = "electrical.VoltageSensor"},
+    builder_.add({.block = makeBlock(builder_.uniqueId(blockId("V_" + node)), "electrical.VoltageSensor"),
                   .pins = {{"p", node}, {"n", kGround}},
                   .origin = origin(card)});
   }
@@ -255,9 +269,8 @@ class SpiceImporter {
       warn(card, "the library has no electrical.NoiseSensor yet: the .noise card is kept in settings.noise_card");
       return;
     }
-    builder_.add({.block = {.id = builder_.uniqueId(blockId("NOISE_" + output)),
-                            .type = "electrical.NoiseSensor",
-                            .params = {{"bandwidth", formatEngineering(fstop)}}},
+    builder_.add({.block = makeBlock(builder_.uniqueId(blockId("NOISE_" + output)), "electrical.NoiseSensor",
+                                     {{"bandwidth", formatEngineering(fstop)}}),
                   .pins = {{"p", output}, {"n", reference}},
                   .origin = origin(card)});
   }
@@ -272,7 +285,7 @@ class SpiceImporter {
     if (card.fields.size() < (isSource ? 3u : 4u)) fail(card, card.label + ": needs two nodes and a value");
     const std::string id = blockId(card.label);
     if (!elementNames_.insert(card.command()).second) fail(card, "duplicate element name '" + card.label + "'");
-    NetlistElement element{.block = {.id = id},
+    NetlistElement element{.block = makeBlock(id, ""),
                            .pins = {{"p", nodeName(card.fields[1])}, {"n", nodeName(card.fields[2])}},
                            .origin = origin(card)};
     Block& block = element.block;

@@ -12,8 +12,9 @@
 
 #include "gallery/example_catalog.h"
 #include "gallery/example_gallery.h"
-#include "gui_test_support.h"
+#include "gui/gui_test_support.h"
 #include "library.h"
+#include "model/model_file.h"
 
 using namespace kelvin;
 

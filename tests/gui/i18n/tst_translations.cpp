@@ -4,14 +4,17 @@
 // gallery are in Russian; and every block title and family of the registry
 // has a translation (the generated library_strings.cpp keeps lupdate in step).
 
+#include <QListWidget>
 #include <QMenuBar>
 #include <QTreeWidget>
 
 #include "gallery/example_catalog.h"
 #include "gallery/example_gallery.h"
-#include "gui_test_support.h"
+#include "gui/gui_test_support.h"
 #include "i18n/library_text.h"
 #include "i18n/translation_loader.h"
+#include "palette/palette_tree.h"
+#include "palette/palette_widget.h"
 #include "library.h"
 
 using namespace kelvin;
@@ -36,14 +39,15 @@ class TestTranslations : public QObject {
     gui::MainWindow window(registry_);
     QStringList menus;
     for (QAction* action : window.menuBar()->actions()) menus << action->text();
-    QCOMPARE(menus, (QStringList{"&Файл", "&Правка", "&Вид", "&Моделирование", "&Справка"}));
+    for (const char* menu : {"&Файл", "&Правка", "&Вид", "&Моделирование", "&Справка"})
+      QVERIFY2(menus.contains(QString::fromUtf8(menu)), qPrintable(menus.join(", ")));
     QCOMPARE(window.action("save")->text(), QStringLiteral("Со&хранить"));
     QCOMPARE(window.action("examples")->text(), QStringLiteral("&Примеры…"));
   }
 
   void paletteFamiliesAndBlocksAreTranslated() {
     gui::MainWindow window(registry_);
-    QTreeWidget* tree = window.findChild<QTreeWidget*>();
+    QTreeWidget* tree = window.palette()->tree();
     QVERIFY(tree);
     QStringList families;
     for (int k = 0; k < tree->topLevelItemCount(); ++k) families << tree->topLevelItem(k)->text(0);
