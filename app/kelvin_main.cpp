@@ -2,6 +2,7 @@
 // and the component library, and opens the main window (gui/).
 
 #include <cstdio>
+#include <cstring>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -19,6 +20,14 @@
 #include "main_window.h"
 
 int main(int argc, char** argv) {
+  // --version must work without a display (packaging scripts, CI), so it is answered before
+  // QApplication connects to one; it prints what QCommandLineParser would.
+  for (int k = 1; k < argc; ++k) {
+    if (std::strcmp(argv[k], "--version") == 0 || std::strcmp(argv[k], "-v") == 0) {
+      std::printf("Kelvin %s\n", KELVIN_VERSION);
+      return 0;
+    }
+  }
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("Kelvin"));
   QApplication::setApplicationName(QStringLiteral("Kelvin"));
