@@ -92,7 +92,7 @@
     </message>
     <message>
         <source>EMF</source>
-        <translation>Электромеханический преобразователь (ЭДС)</translation>
+        <translation>Преобразователь ЭДС</translation>
     </message>
     <message>
         <source>torque and back-EMF constant (N·m/A = V·s/rad)</source>

@@ -44,7 +44,7 @@ endforeach()
 if(missing)
   message(FATAL_ERROR "missing from the package: ${missing}\nlisting:\n${listing}")
 endif()
-# The packaged programs report the version (kelvin without a display).
+# The programs that were packaged report their version (kelvin without a display).
 foreach(program kelvin kelvin-cli)
   execute_process(COMMAND ${BUILD_DIR}/app/${program} --version OUTPUT_VARIABLE version RESULT_VARIABLE result)
   if(NOT result EQUAL 0 OR NOT version MATCHES "0\\.[0-9]+\\.[0-9]+")
