@@ -6,7 +6,6 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QSettings>
 #include <QTimer>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -32,9 +31,7 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName(QStringLiteral("Kelvin"));
   QApplication::setApplicationName(QStringLiteral("Kelvin"));
   QApplication::setApplicationVersion(QStringLiteral(KELVIN_VERSION));
-  const QString language = kelvin::gui::TranslationLoader::resolve(
-      QSettings().value(QLatin1String(kelvin::gui::kLanguageKey), QStringLiteral("system")).toString());
-  kelvin::gui::TranslationLoader::install(app, language);
+  kelvin::gui::TranslationLoader::install(app, kelvin::gui::TranslationLoader::currentLanguage());
 
   const QString levelNames = QString::fromLatin1(kelvin::kLogLevelNames.data(), kelvin::kLogLevelNames.size());
   QCommandLineParser parser;

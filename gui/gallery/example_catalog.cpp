@@ -7,6 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include "i18n/translation_loader.h"
+
 namespace kelvin::gui {
 
 namespace {
@@ -25,7 +27,9 @@ QString ExampleCatalog::examplesDirectory() {
   return QStringLiteral(KELVIN_EXAMPLES_SOURCE_DIR);
 }
 
-ExampleCatalog::ExampleCatalog(const QString& directory) {
+ExampleCatalog::ExampleCatalog(const QString& directory, const QString& language) {
+  const QString descriptionKey =
+      QStringLiteral("description_") + (language.isEmpty() ? TranslationLoader::currentLanguage() : language);
   const QDir dir(directory);
   const QJsonArray examples = readJson(dir.filePath(QStringLiteral("gallery.json"))).value("examples").toArray();
   for (const QJsonValue& value : examples) {
@@ -34,8 +38,9 @@ ExampleCatalog::ExampleCatalog(const QString& directory) {
     if (!QFile::exists(path)) continue;
     QStringList capabilities;
     for (const QJsonValue& capability : example.value("capabilities").toArray()) capabilities << capability.toString();
-    entries_.push_back({path, example.value("title").toString(), readJson(path).value("description").toString(),
-                        capabilities});
+    const QJsonObject model = readJson(path);
+    const QJsonValue description = model.contains(descriptionKey) ? model.value(descriptionKey) : model.value("description");
+    entries_.push_back({path, example.value("title").toString(), description.toString(), capabilities});
   }
 }
 

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QTranslator>
 
 #include "gui_resources.h"
@@ -19,6 +20,10 @@ QString TranslationLoader::resolve(const QString& setting) {
     if (code == QLatin1String("en")) return code;
   }
   return QStringLiteral("en");
+}
+
+QString TranslationLoader::currentLanguage() {
+  return resolve(QSettings().value(QLatin1String(kLanguageKey), QStringLiteral("system")).toString());
 }
 
 bool TranslationLoader::install(QCoreApplication& app, const QString& language) {

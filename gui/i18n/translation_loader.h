@@ -21,6 +21,8 @@ class TranslationLoader {
   /// The language in use for `setting` ("system", "en", "ru"): for "system",
   /// the first UI language of the locale that is available, else "en".
   static QString resolve(const QString& setting);
+  /// The language chosen in the settings, resolved (what start-up installs).
+  static QString currentLanguage();
   /// Installs the translators for `language` on `app` (they become children
   /// of it). Returns false when Kelvin has no translation for it (English).
   static bool install(QCoreApplication& app, const QString& language);

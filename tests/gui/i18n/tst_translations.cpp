@@ -6,6 +6,7 @@
 
 #include <QListWidget>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QTreeWidget>
 
 #include "gallery/example_catalog.h"
@@ -73,6 +74,12 @@ class TestTranslations : public QObject {
     gui::ExampleGallery gallery(gui::ExampleCatalog(QStringLiteral(KELVIN_EXAMPLES_DIR)), registry_);
     QCOMPARE(gallery.windowTitle(), QStringLiteral("Примеры"));
     QVERIFY(!gallery.list()->findItems(QStringLiteral("RC-фильтр нижних частот"), Qt::MatchExactly).isEmpty());
+    // Every example has a Russian description, shown when the language is Russian.
+    const gui::ExampleCatalog russian(QStringLiteral(KELVIN_EXAMPLES_DIR), "ru");
+    for (const gui::ExampleEntry& entry : russian.entries())
+      QVERIFY2(entry.description.contains(QRegularExpression("[а-яА-Я]{4}")), qPrintable(entry.path));
+    const gui::ExampleCatalog english(QStringLiteral(KELVIN_EXAMPLES_DIR), "en");
+    QVERIFY(english.entries().front().description.startsWith("First-order RC low-pass"));
   }
 
  private:
