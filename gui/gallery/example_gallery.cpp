@@ -36,7 +36,7 @@ ExampleGallery::ExampleGallery(const ExampleCatalog& catalog, const core::BlockR
   list_->setWordWrap(true);
   list_->setMinimumWidth(3 * (thumbnail.width() + 30) + 30);
   for (const ExampleEntry& entry : catalog.entries()) {
-    // Titles are translated through the "Examples" context (translations/examples_strings.cpp).
+    // Titles and capabilities are translated in the "Examples" context (gallery/example_strings.cpp).
     auto* item = new QListWidgetItem(QIcon(renderDiagramThumbnail(entry.path, registry, thumbnail)),
                                      QCoreApplication::translate("Examples", entry.title.toUtf8().constData()));
     item->setData(kPathRole, entry.path);
