@@ -1,6 +1,7 @@
 #include "import/spice_importer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -65,6 +66,17 @@ Block makeBlock(std::string id, std::string type, std::map<std::string, std::str
   return b;
 }
 
+/// "rl" of a field "{rl}" that names a parameter; nullopt for anything else.
+std::optional<std::string> parameterName(const std::string& field) {
+  if (field.size() < 3 || field.front() != '{' || field.back() != '}') return std::nullopt;
+  const std::string name = field.substr(1, field.size() - 2);
+  const bool plain = std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  });
+  if (!plain || std::isdigit(static_cast<unsigned char>(name.front())) != 0) return std::nullopt;
+  return name;
+}
+
 std::string nodeName(const std::string& field) { return field == "gnd" ? kGround : field; }
 
 std::string joinFrom(const std::vector<std::string>& fields, std::size_t first) {
@@ -111,11 +123,43 @@ class SpiceImporter {
   double number(const SpiceCard& card, std::size_t k, const std::string& what) const {
     if (k >= card.fields.size()) fail(card, card.label + ": " + what + " is missing");
     const std::string& text = card.fields[k];
+    if (const std::optional<std::string> name = parameterName(text)) {
+      const auto found = parameters_.find(*name);
+      if (found == parameters_.end()) fail(card, card.label + ": no .param named '" + *name + "'");
+      return found->second;
+    }
     if (text.starts_with('{') || text.starts_with('\''))
       fail(card, card.label + ": parameter expressions are not supported ('" + text + "')");
     const std::optional<double> value = parseSpiceNumber(text);
     if (!value) fail(card, card.label + ": malformed " + what + " '" + text + "'");
     return *value;
+  }
+
+  /// A value as parameter text: the model variable a `{name}` refers to, else the number.
+  std::string valueText(const SpiceCard& card, std::size_t k, const std::string& what) const {
+    const double value = number(card, k, what);  // checks that a {name} is defined
+    const std::optional<std::string> name = parameterName(card.fields[k]);
+    return name ? *name : formatEngineering(value);
+  }
+
+  /// `name=value` fields of a .param card: numbers become model variables; expressions are reported.
+  void readParameters(const SpiceCard& card) {
+    for (std::size_t k = 1; k < card.fields.size(); ++k) {
+      const std::string& field = card.fields[k];
+      const auto eq = field.find('=');
+      const std::optional<double> value =
+          eq == std::string::npos ? std::nullopt : parseSpiceNumber(field.substr(eq + 1));
+      if (!value) {
+        warn(card, "only numeric .param values are supported; ignored: " + field);
+        continue;
+      }
+      const std::string name = field.substr(0, eq);
+      parameters_[name] = *value;
+      Variable variable;
+      variable.name = name;
+      variable.value = formatEngineering(*value);
+      model_.variables.push_back(variable);
+    }
   }
 
   /// `key=value` fields from `first` on: known keys go to `out` (as numbers); the rest are named in a warning.
@@ -154,6 +198,7 @@ class SpiceImporter {
         diodes_[card.fields[1]] = diode;
       }
       if (command == ".tran" || (inControl && command == "tran")) readTransient(card);
+      if (command == ".param") readParameters(card);
     }
   }
 
@@ -204,7 +249,7 @@ class SpiceImporter {
 
   void directive(const SpiceCard& card) {
     const std::string& command = card.command();
-    if (command == ".tran") return;  // read in the first pass
+    if (command == ".tran" || command == ".param") return;  // read in the first pass
     if (command == ".model") {
       if (card.fields.size() < 3) fail(card, ".model needs a name and a type");
       if (card.fields[2] != "d") warn(card, "model type '" + card.fields[2] + "' not supported: ignored");
@@ -292,14 +337,14 @@ class SpiceImporter {
     switch (kind) {
       case 'r':
         block.type = "electrical.Resistor";
-        block.params["R"] = formatEngineering(number(card, 3, "resistance"));
+        block.params["R"] = valueText(card, 3, "resistance");
         keyValues(card, 4, {});
         break;
       case 'c':
       case 'l': {
         const bool capacitor = kind == 'c';
         block.type = capacitor ? "electrical.Capacitor" : "electrical.Inductor";
-        block.params[capacitor ? "C" : "L"] = formatEngineering(number(card, 3, capacitor ? "capacitance" : "inductance"));
+        block.params[capacitor ? "C" : "L"] = valueText(card, 3, capacitor ? "capacitance" : "inductance");
         const std::map<std::string, double> values = keyValues(card, 4, {"ic"});
         if (values.contains("ic")) block.params[capacitor ? "v0" : "i0"] = formatEngineering(values.at("ic"));
         hasStorage_ = true;
@@ -339,7 +384,7 @@ class SpiceImporter {
     for (std::size_t k = 3; k < card.fields.size(); ++k) {
       const std::string& word = card.fields[k];
       if (word == "dc") {
-        block.params[quantity] = formatEngineering(number(card, ++k, "DC value"));
+        block.params[quantity] = valueText(card, ++k, "DC value");
       } else if (k == 3 && parseSpiceNumber(word)) {
         block.params[quantity] = formatEngineering(*parseSpiceNumber(word));
       } else if (word == "ac") {
@@ -400,6 +445,7 @@ class SpiceImporter {
   std::optional<Transient> transient_;
   bool uic_ = false;
   bool hasStorage_ = false;
+  std::map<std::string, double> parameters_;  // .param name -> value
   std::set<std::string> elementNames_;
   std::set<std::string> sensedNodes_;
 };

@@ -5,6 +5,8 @@
 //    and PULSE(v1 v2 td tr tf pw per)), D with a `.model NAME D(IS N
 //    RS)` card (and an optional area factor); AC specifications are accepted
 //    and ignored (they matter only to small-signal analyses);
+//  - `.param name=number` -> a model variable, referred to where a value is
+//    `{name}` (R, C, L values, DC values); other expressions are reported;
 //  - `.tran tstep tstop [tstart [tmax]] [UIC]` (also `tran` in a .control
 //    block) -> settings stop_time and step; `.options reltol vntol` -> rtol,
 //    atol; `.temp` -> temperature; `.save/.print/.probe v(x)` -> an

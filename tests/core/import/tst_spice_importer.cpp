@@ -210,6 +210,28 @@ class TestSpiceImporter : public QObject {
     QVERIFY(core::validateModel(m, test::library(), "t").empty());
   }
 
+  // .param numbers become model variables that the values {name} refer to; an unknown
+  // name is an error naming the line; a .param expression is reported and left out.
+  void parameters() {
+    const core::SpiceImport imported = importText(
+        "t\n.param rl=2k vin = 5 gain={2*rl}\nV1 a 0 DC {vin}\nR1 a 0 {RL}\n.tran 1u 1m\n");
+    QCOMPARE(block(imported.model, "R1").params.at("R"), std::string("rl"));
+    QCOMPARE(block(imported.model, "V1").params.at("V"), std::string("vin"));
+    QCOMPARE(imported.model.variables.size(), std::size_t(2));
+    QCOMPARE(imported.model.variables[0].name + "=" + imported.model.variables[0].value, std::string("rl=2k"));
+    QVERIFY(hasWarning(imported, "t.cir:2: only numeric .param values are supported; ignored: gain={2*rl}"));
+    QVERIFY(core::validateModel(imported.model, test::library(), "t").empty());
+    // Node a sits at vin = 5 V: the variables reach the equations.
+    const test::Trace trace = test::simulateModel(imported.model);
+    QVERIFY(std::abs(trace["R1.p"].back() - 5.0) < 1e-9);
+    try {
+      importText("t\nV1 a 0 1\nR1 a 0 {nope}\n");
+      QFAIL("no error");
+    } catch (const core::ModelError& e) {
+      QCOMPARE(QString::fromStdString(e.diagnostics().front().toString()), QString("t.cir:3: R1: no .param named 'nope'"));
+    }
+  }
+
   // SPICE's current direction: I n+ n- drives the current from n+ through the source to n-,
   // so "I1 0 c ..." pushes it into node c and the resistor: v_c = R·i(t) = sin(2π·1k·t) V.
   // The network is algebraic, so the only error is Newton's, far below 1e-6 V.
