@@ -1427,6 +1427,30 @@
         <source>%1[*] — Kelvin</source>
         <translation>%1[*] — Kelvin</translation>
     </message>
+    <message>
+        <source>&amp;Import SPICE Netlist…</source>
+        <translation>&amp;Импорт списка соединений SPICE…</translation>
+    </message>
+    <message>
+        <source>Import SPICE Netlist</source>
+        <translation>Импорт списка соединений SPICE</translation>
+    </message>
+    <message>
+        <source>SPICE netlists (*.cir *.sp *.spice *.net);;All files (*)</source>
+        <translation>Списки соединений SPICE (*.cir *.sp *.spice *.net);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import %1.</source>
+        <translation>Не удаётся импортировать %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 — %n note(s), see Problems</source>
+        <translation>
+            <numerusform>Импортирован файл %1 — %n замечание, см. «Проблемы»</numerusform>
+            <numerusform>Импортирован файл %1 — %n замечания, см. «Проблемы»</numerusform>
+            <numerusform>Импортирован файл %1 — %n замечаний, см. «Проблемы»</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::ModelDocument</name>

@@ -26,6 +26,7 @@ set(expected
   ./usr/share/applications/kelvin.desktop
   ./usr/share/icons/hicolor/scalable/apps/kelvin.svg
   ./usr/share/metainfo/io.github.kelvin.Kelvin.metainfo.xml
+  ./usr/share/mime/packages/kelvin.xml
   ./usr/share/man/man1/kelvin-cli.1.gz
   ./usr/share/kelvin/translations/kelvin_ru.qm
   ./usr/share/kelvin/examples/gallery.json
