@@ -2,23 +2,36 @@
 // and the component library, and opens the main window (gui/).
 
 #include <cstdio>
+#include <cstring>
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTimer>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "elaborate/block_registry.h"
+#include "gallery/example_gallery.h"
+#include "i18n/translation_loader.h"
 #include "library.h"
 #include "log_level.h"
 #include "main_window.h"
 
 int main(int argc, char** argv) {
+  // --version must work without a display (packaging scripts, CI), so it is answered before
+  // QApplication connects to one; it prints what QCommandLineParser would.
+  for (int k = 1; k < argc; ++k) {
+    if (std::strcmp(argv[k], "--version") == 0 || std::strcmp(argv[k], "-v") == 0) {
+      std::printf("Kelvin %s\n", KELVIN_VERSION);
+      return 0;
+    }
+  }
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("Kelvin"));
   QApplication::setApplicationName(QStringLiteral("Kelvin"));
   QApplication::setApplicationVersion(QStringLiteral(KELVIN_VERSION));
+  kelvin::gui::TranslationLoader::install(app, kelvin::gui::TranslationLoader::currentLanguage());
 
   const QString levelNames = QString::fromLatin1(kelvin::kLogLevelNames.data(), kelvin::kLogLevelNames.size());
   QCommandLineParser parser;
@@ -49,6 +62,11 @@ int main(int argc, char** argv) {
   kelvin::blocks::registerAll(registry);
   kelvin::gui::MainWindow window(registry);
   window.show();
-  if (!models.isEmpty()) window.openFile(models.front());
+  if (!models.isEmpty()) {
+    window.openFile(models.front());
+  } else if (kelvin::gui::ExampleGallery::showAtStartup()) {
+    // The start page: after the window is shown, so the gallery sits on top of it.
+    QTimer::singleShot(0, &window, &kelvin::gui::MainWindow::showExamples);
+  }
   return app.exec();
 }

@@ -1,5 +1,5 @@
-// Time-varying and signal-controlled voltage sources of the electrical domain:
-// SineVoltage, PulseVoltage (SPICE PULSE), SignalVoltage.
+// Time-varying and signal-controlled sources of the electrical domain:
+// SineVoltage, PulseVoltage (SPICE PULSE), SineCurrent, PulseCurrent, SignalVoltage.
 
 #include "declarations.h"
 #include "elaborate/block_registry.h"
@@ -25,28 +25,44 @@ void registerElectricalSources(core::BlockRegistry& registry) {
                   b.equation(e.v - sineWave(b));
                 }});
 
-  registry.add(
-      {.type = "electrical.PulseVoltage",
-       .title = "Pulse voltage",
-       .description = "Periodic trapezoidal voltage source, like SPICE PULSE(v1 v2 delay rise fall width period).",
-       .ports = twoPinPorts(),
-       .params = {number("v1", "V", "0", "initial (low) voltage"), number("v2", "V", "1", "pulsed (high) voltage"),
-                  nonNegative("delay", "s", "0", "time of the first rise"), nonNegative("rise", "s", "1u", "rise time"),
-                  nonNegative("fall", "s", "1u", "fall time"), nonNegative("width", "s", "0.5m", "time at v2"),
-                  positive("period", "s", "1m", "period")},
-       .keyParam = "v2",
-       .icon = iconFor("electrical.PulseVoltage"),
-       .build = [](ComponentBuilder& b) {
-         const TwoPin e = twoPin(b);
-         const Pulse pulse{.v1 = b.param("v1"),
-                           .v2 = b.param("v2"),
-                           .delay = b.param("delay"),
-                           .rise = b.param("rise"),
-                           .fall = b.param("fall"),
-                           .width = b.param("width"),
-                           .period = b.param("period")};
-         b.equation(e.v - pulseWave(b, pulse));
-       }});
+  registry.add({.type = "electrical.PulseVoltage",
+                .title = "Pulse voltage",
+                .description = "Periodic trapezoidal voltage source, like SPICE PULSE(v1 v2 delay rise fall width period).",
+                .ports = twoPinPorts(),
+                .params = pulseParams("V", "voltage"),
+                .keyParam = "v2",
+                .icon = iconFor("electrical.PulseVoltage"),
+                .build = [](ComponentBuilder& b) {
+                  const TwoPin e = twoPin(b);
+                  b.equation(e.v - pulseWave(b, pulseFromParams(b)));
+                }});
+
+  // i = offset + amplitude·sin(2π·f·t + phase), from p through the source to n
+  registry.add({.type = "electrical.SineCurrent",
+                .title = "Sine current",
+                .description = "Sinusoidal current source driving i = offset + amplitude·sin(2π·frequency·t + phase) "
+                               "from p through the source to n.",
+                .ports = twoPinPorts(),
+                .params = sineParams("A"),
+                .keyParam = "amplitude",
+                .icon = iconFor("electrical.SineCurrent"),
+                .build = [](ComponentBuilder& b) {
+                  const TwoPin e = twoPin(b);
+                  b.equation(e.i - sineWave(b));
+                }});
+
+  registry.add({.type = "electrical.PulseCurrent",
+                .title = "Pulse current",
+                .description = "Periodic trapezoidal current source (from p through the source to n), like SPICE "
+                               "PULSE(i1 i2 delay rise fall width period).",
+                .ports = twoPinPorts(),
+                .params = pulseParams("A", "current"),
+                .keyParam = "v2",
+                .icon = iconFor("electrical.PulseCurrent"),
+                .build = [](ComponentBuilder& b) {
+                  const TwoPin e = twoPin(b);
+                  b.equation(e.i - pulseWave(b, pulseFromParams(b)));
+                }});
 
   // v = u
   registry.add({.type = "electrical.SignalVoltage",

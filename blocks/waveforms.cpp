@@ -20,6 +20,23 @@ Expr sineWave(core::ComponentBuilder& b) {
   return b.param("offset") + b.param("amplitude") * sin(omega * b.time() + b.param("phase"));
 }
 
+std::vector<core::ParamDecl> pulseParams(const std::string& unit, const std::string& quantity) {
+  return {number("v1", unit, "0", "initial (low) " + quantity), number("v2", unit, "1", "pulsed (high) " + quantity),
+          nonNegative("delay", "s", "0", "time of the first rise"), nonNegative("rise", "s", "1u", "rise time"),
+          nonNegative("fall", "s", "1u", "fall time"), nonNegative("width", "s", "0.5m", "time at v2"),
+          positive("period", "s", "1m", "period")};
+}
+
+Pulse pulseFromParams(const core::ComponentBuilder& b) {
+  return {.v1 = b.param("v1"),
+          .v2 = b.param("v2"),
+          .delay = b.param("delay"),
+          .rise = b.param("rise"),
+          .fall = b.param("fall"),
+          .width = b.param("width"),
+          .period = b.param("period")};
+}
+
 Expr pulseWave(core::ComponentBuilder& b, const Pulse& pulse) {
   const double duration = pulse.rise + pulse.width + pulse.fall;
   if (duration > pulse.period)

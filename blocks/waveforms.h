@@ -28,6 +28,13 @@ struct Pulse {
   double period = 1.0;
 };
 
+/// v1, v2 (in `unit`, described as the low and high `quantity`, e.g. "voltage"), delay, rise,
+/// fall, width and period, as SPICE's PULSE orders them.
+std::vector<core::ParamDecl> pulseParams(const std::string& unit, const std::string& quantity);
+
+/// The pulse described by the parameters of pulseParams().
+Pulse pulseFromParams(const core::ComponentBuilder& b);
+
 /// The pulse as an expression of time. A discrete cycle counter k, advanced by
 /// a clock ticking at delay + j·period, gives the time into the current period
 ///     τ = t − delay − (k − 1)·period,

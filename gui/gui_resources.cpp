@@ -6,6 +6,7 @@
 static void initKelvinGuiResources() {
   Q_INIT_RESOURCE(icons);
   Q_INIT_RESOURCE(gui);
+  Q_INIT_RESOURCE(translations);
 }
 
 namespace kelvin::gui {

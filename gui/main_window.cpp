@@ -4,6 +4,7 @@
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -28,7 +29,11 @@
 #include "elaborate/block_registry.h"
 #include "engine/run_status_widget.h"
 #include "engine/simulation_session.h"
+#include "gallery/example_catalog.h"
+#include "gallery/example_gallery.h"
 #include "gui_resources.h"
+#include "i18n/language_menu.h"
+#include "import/spice_importer.h"
 #include "inspector/inspector_widget.h"
 #include "inspector/parameter_dialog.h"
 #include "inspector/settings_dialog.h"
@@ -193,6 +198,12 @@ void MainWindow::createActions() {
   connect(makeAction("new", tr("&New"), "new", QKeySequence::New), &QAction::triggered, this, &MainWindow::newModel);
   connect(makeAction("open", tr("&Open…"), "open", QKeySequence::Open), &QAction::triggered, this, &MainWindow::open);
   connect(makeAction("save", tr("&Save"), "save", QKeySequence::Save), &QAction::triggered, this, &MainWindow::save);
+  connect(makeAction("importSpice", tr("&Import SPICE Netlist…"), "", {}), &QAction::triggered, this, [this] {
+    if (!maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import SPICE Netlist"), dialogDirectory(),
+                                                      tr("SPICE netlists (*.cir *.sp *.spice *.net);;All files (*)"));
+    if (!path.isEmpty()) importSpiceFile(path);
+  });
   QAction* saveAsAction = makeAction("saveAs", tr("Save &As…"), "", QKeySequence::SaveAs);
   if (saveAsAction->shortcut().isEmpty()) saveAsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
   connect(saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
@@ -284,6 +295,7 @@ void MainWindow::createActions() {
           &MainWindow::editSettings);
   for (QAction* a : simulation_->actions()) actions_[a->objectName()] = a;
   connect(makeAction("about", tr("&About Kelvin"), "", {}), &QAction::triggered, this, &MainWindow::about);
+  connect(makeAction("examples", tr("&Examples…"), "", {}), &QAction::triggered, this, &MainWindow::showExamples);
   action("about")->setMenuRole(QAction::AboutRole);
 
   // The canvas's context menu.
@@ -302,6 +314,7 @@ void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(action("new"));
   file->addAction(action("open"));
+  file->addAction(action("importSpice"));
   recentFiles_ = new RecentFilesMenu(this);
   connect(recentFiles_, &RecentFilesMenu::fileChosen, this, [this](const QString& path) {
     if (maybeSave()) openFile(path);
@@ -345,7 +358,12 @@ void MainWindow::createMenus() {
   simulation->addAction(action("validate"));
   simulation->addAction(action("settings"));
 
+  view->addSeparator();
+  view->addMenu(new LanguageMenu(this));
+
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(action("examples"));
+  help->addSeparator();
   help->addAction(action("about"));
   QAction* aboutQt = help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
   aboutQt->setMenuRole(QAction::AboutQtRole);
@@ -394,6 +412,34 @@ bool MainWindow::openFile(const QString& path) {
                        : tr("Opened %1 — %n problem(s), see Problems", nullptr, static_cast<int>(problems.size()))
                              .arg(QFileInfo(path).fileName()),
       5000);
+  return true;
+}
+
+bool MainWindow::importSpiceFile(const QString& path) {
+  const QString name = QFileInfo(path).fileName();
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    showError(tr("Cannot import %1.").arg(name), file.errorString());
+    return false;
+  }
+  core::SpiceImport imported;
+  try {
+    imported = core::importSpice(file.readAll().toStdString(), path.toStdString(), registry_);
+  } catch (const core::ModelError& e) {
+    spdlog::error("{}", e.what());
+    showError(tr("Cannot import %1.").arg(name), diagnosticsText(e.diagnostics()));
+    return false;
+  }
+  // The lines left out are listed with the model's own problems, each naming its line.
+  std::vector<core::Diagnostic> problems = imported.warnings;
+  for (const core::Diagnostic& problem : core::validateModel(imported.model, registry_, path.toStdString()))
+    problems.push_back(problem);
+  for (const core::Diagnostic& problem : problems) spdlog::warn("{}", problem.toString());
+  document_->reset(std::move(imported.model), QString());  // not saved yet: Save asks where
+  diagnostics_->setDiagnostics(problems);
+  statusBar()->showMessage(tr("Imported %1 — %n note(s), see Problems", nullptr, static_cast<int>(problems.size()))
+                               .arg(name),
+                           5000);
   return true;
 }
 
@@ -501,6 +547,15 @@ void MainWindow::showRunEnd(const RunOutcome& outcome) {
   problemsDock_->show();
   problemsDock_->raise();
   statusBar()->showMessage(outcome.message.section(QLatin1Char('\n'), 0, 0), 15000);
+}
+
+void MainWindow::showExamples() {
+  auto* gallery = new ExampleGallery(ExampleCatalog(), registry_, this);
+  gallery->setAttribute(Qt::WA_DeleteOnClose);
+  connect(gallery, &ExampleGallery::exampleChosen, this, [this](const QString& path) {
+    if (maybeSave()) openFile(path);
+  });
+  gallery->open();
 }
 
 void MainWindow::about() {

@@ -47,6 +47,10 @@ class MainWindow : public QMainWindow {
   /// Loads the model at `path` and shows it. On failure shows the
   /// diagnostics in a message box, keeps the current model and returns false.
   bool openFile(const QString& path);
+  /// Translates the SPICE netlist at `path` (core/import) into a new, unsaved model and
+  /// shows it; the lines left out and any validation problems go to the Problems dock.
+  /// On a malformed netlist shows the error, keeps the current model and returns false.
+  bool importSpiceFile(const QString& path);
   /// Saves the model to `path` (atomically); on failure shows why and returns false.
   bool saveFile(const QString& path);
   /// The file of the current model; empty for a new, unsaved model.
@@ -65,6 +69,8 @@ class MainWindow : public QMainWindow {
 
   /// Runs core::validateModel and lists the problems in the Problems dock; returns their number.
   int validate();
+  /// Opens the examples gallery (Help ▸ Examples…); the chosen example replaces the model.
+  void showExamples();
 
  protected:
   void closeEvent(QCloseEvent* event) override;

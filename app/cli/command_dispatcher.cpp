@@ -6,9 +6,11 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/abcd_command.h"
+#include "cli/blocks_command.h"
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
 #include "cli/freq_command.h"
+#include "cli/import_spice_command.h"
 #include "cli/noise_command.h"
 #include "cli/partition_command.h"
 #include "cli/simulate_command.h"
@@ -57,6 +59,8 @@ CommandDispatcher::CommandDispatcher(std::ostream& out, std::ostream& err) : out
   commands_.push_back(std::make_unique<FreqCommand>());
   commands_.push_back(std::make_unique<NoiseCommand>());
   commands_.push_back(std::make_unique<PartitionCommand>());
+  commands_.push_back(std::make_unique<ImportSpiceCommand>());
+  commands_.push_back(std::make_unique<BlocksCommand>());
 }
 
 CommandDispatcher::CommandDispatcher() : CommandDispatcher(std::cout, std::cerr) {}

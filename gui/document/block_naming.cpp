@@ -9,7 +9,7 @@ std::string idPrefixForType(const std::string& type) {
   static const std::map<std::string, std::string> kPrefixes = {
       {"electrical.Resistor", "R"},       {"electrical.Capacitor", "C"},     {"electrical.Inductor", "L"},
       {"electrical.Ground", "G"},         {"electrical.VoltageSource", "V"}, {"electrical.SineVoltage", "V"},
-      {"electrical.PulseVoltage", "V"},   {"electrical.SignalVoltage", "V"}, {"electrical.CurrentSource", "I"},
+      {"electrical.PulseVoltage", "V"},   {"electrical.SignalVoltage", "V"}, {"electrical.CurrentSource", "I"}, {"electrical.SineCurrent", "I"}, {"electrical.PulseCurrent", "I"},
       {"electrical.Diode", "D"},          {"electrical.Switch", "S"},        {"electrical.OpAmp", "U"},
       {"electrical.VoltageSensor", "VS"}, {"electrical.CurrentSensor", "AS"}, {"Subsystem", "Sub"},
   };

@@ -10,6 +10,7 @@
 #include "document/block_naming.h"
 #include "document/quantity_format.h"
 #include "elaborate/block_registry.h"
+#include "i18n/library_text.h"
 
 namespace kelvin::gui {
 
@@ -103,9 +104,9 @@ void ParameterForm::setBlock(const core::Block& block, std::set<std::string> oth
   otherIds_ = std::move(otherIds);
   scope_ = std::move(scope);
   const core::ComponentType* type = registry_.find(block.type);
-  title_->setText(type ? QString::fromStdString(type->title)
+  title_->setText(type ? blockTitle(*type)
                        : block.type == "Subsystem" ? tr("Subsystem") : QString::fromStdString(block.type));
-  description_->setText(type ? QString::fromStdString(type->description)
+  description_->setText(type ? blockDescription(*type)
                              : block.type == "Subsystem" ? tr("Double-click to open it.") : tr("Unknown block type."));
 
   int r = 0;
@@ -147,10 +148,10 @@ void ParameterForm::setBlock(const core::Block& block, std::set<std::string> oth
     const auto it = block.params.find(name);
     row.committed = it != block.params.end() ? it->second : decl->defaultValue;
     auto* label = new QLabel(QString::fromStdString(name), this);
-    label->setToolTip(QString::fromStdString(decl->description));
+    label->setToolTip(parameterDescription(*decl));
     row.edit = new QLineEdit(QString::fromStdString(row.committed), this);
     row.edit->setObjectName(QStringLiteral("param_") + QString::fromStdString(name));
-    row.edit->setToolTip(QString::fromStdString(decl->description));
+    row.edit->setToolTip(parameterDescription(*decl));
     auto* unit = new QLabel(QString::fromStdString(decl->unit), this);
     unit->setMinimumWidth(18);
     row.message = new QLabel(this);

@@ -9,6 +9,7 @@
 #include "canvas/icon_cache.h"
 #include "elaborate/block_registry.h"
 #include "gui_resources.h"
+#include "i18n/library_text.h"
 
 namespace kelvin::gui {
 
@@ -21,12 +22,6 @@ int familyRank(const std::string& family) {
                                                     {"analysis", 6}};
   const auto it = kRanks.find(family);
   return it == kRanks.end() ? 100 : it->second;
-}
-
-QString familyTitle(const std::string& family) {
-  QString title = QString::fromStdString(family);
-  if (!title.isEmpty()) title[0] = title[0].toUpper();
-  return title;
 }
 
 }  // namespace
@@ -54,13 +49,12 @@ PaletteTree::PaletteTree(const core::BlockRegistry& registry, QWidget* parent) :
     family->setFont(0, bold);
     family->setFlags(Qt::ItemIsEnabled);
     for (const core::ComponentType* type : types) {
-      auto* item = new QTreeWidgetItem(family, {QString::fromStdString(type->title)});
+      auto* item = new QTreeWidgetItem(family, {blockTitle(*type)});
       const QString typeName = QString::fromStdString(type->type);
       item->setData(0, kTypeRole, typeName);
       item->setToolTip(0, QStringLiteral("<b>%1</b> <code>%2</code><br>%3")
-                              .arg(QString::fromStdString(type->title).toHtmlEscaped(), typeName,
-                                   QString::fromStdString(type->description).toHtmlEscaped()));
-      item->setStatusTip(0, QString::fromStdString(type->description));
+                              .arg(blockTitle(*type).toHtmlEscaped(), typeName, blockDescription(*type).toHtmlEscaped()));
+      item->setStatusTip(0, blockDescription(*type));
       if (const SvgIcon* icon = icons.icon(QString::fromStdString(type->icon))) {
         QIcon qicon;
         qicon.addPixmap(icon->pixmap(QSize(72, 48)));

@@ -9,6 +9,7 @@
 #include <QStandardItemModel>
 
 #include "elaborate/block_registry.h"
+#include "i18n/library_text.h"
 
 namespace kelvin::gui {
 
@@ -30,7 +31,7 @@ QuickInsertBox::QuickInsertBox(const core::BlockRegistry& registry, QWidget* par
   edit_->setMinimumWidth(260);
   edit_->setPlaceholderText(tr("block name, e.g. resistor"));
   for (const core::ComponentType* type : registry.all()) {
-    auto* item = new QStandardItem(QStringLiteral("%1 — %2").arg(QString::fromStdString(type->title),
+    auto* item = new QStandardItem(QStringLiteral("%1 — %2").arg(blockTitle(*type),
                                                                  QString::fromStdString(type->type)));
     item->setData(QString::fromStdString(type->type), kTypeRole);
     model_->appendRow(item);

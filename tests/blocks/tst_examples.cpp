@@ -6,6 +6,9 @@
 #define QT_NO_KEYWORDS
 
 #include <QtTest>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <cmath>
 #include <map>
 
@@ -33,6 +36,23 @@ double worstError(const Trace& trace, const std::string& signal, F exact) {
   return worst;
 }
 
+/// y(t) by linear interpolation between the samples around t (the last sample for t past the end).
+double valueAt(const Trace& trace, const std::string& signal, double t) {
+  const std::vector<double>& y = trace[signal];
+  const auto after = std::lower_bound(trace.time.begin(), trace.time.end(), t);
+  if (after == trace.time.end()) return y.back();
+  const std::size_t k = static_cast<std::size_t>(after - trace.time.begin());
+  if (k == 0 || *after == t) return y[k];
+  const double w = (t - trace.time[k - 1]) / (trace.time[k] - trace.time[k - 1]);
+  return (1.0 - w) * y[k - 1] + w * y[k];
+}
+
+QJsonArray galleryExamples() {
+  QFile file(KELVIN_EXAMPLES_DIR "/gallery.json");
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  return QJsonDocument::fromJson(file.readAll()).object().value("examples").toArray();
+}
+
 const double kVt = 1.380649e-23 * 300.15 / 1.602176634e-19;
 
 }  // namespace
@@ -57,6 +77,76 @@ class TestExamples : public QObject {
     const double stop = core::SimulationOptions::fromSettings(model.settings).stopTime;
     QVERIFY(!trace.time.empty());
     QCOMPARE(trace.time.back(), stop);
+  }
+
+  // The gallery (gallery.json) lists every example file once, each with a title,
+  // capabilities, a description in the model file and at least one expectation.
+  void galleryListsEveryExample() {
+    const QJsonArray examples = galleryExamples();
+    QStringList listed;
+    for (const QJsonValue& value : examples) {
+      const QJsonObject example = value.toObject();
+      const QString file = example.value("file").toString();
+      listed << file;
+      QVERIFY2(!example.value("title").toString().isEmpty(), qPrintable(file));
+      QVERIFY2(!example.value("capabilities").toArray().isEmpty(), qPrintable(file));
+      QVERIFY2(!example.value("expect").toArray().isEmpty(), qPrintable(file));
+      const core::Model model = core::loadModel(QString(KELVIN_EXAMPLES_DIR "/" + file).toStdString());
+      QVERIFY2(model.extra.contains("description") && model.extra.at("description").get<std::string>().size() > 80,
+               qPrintable(file + ": no one-paragraph description"));
+    }
+    QStringList files = QDir(KELVIN_EXAMPLES_DIR).entryList({"*.kelvin"}, QDir::Files, QDir::Name);
+    listed.sort();
+    QCOMPARE(listed, files);
+  }
+
+  // Every gallery title and capability is offered to the translators (gui/gallery/example_strings.cpp).
+  void galleryTextsAreTranslatable() {
+    QFile file(KELVIN_SOURCE_DIR "/gui/gallery/example_strings.cpp");
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString source = QString::fromUtf8(file.readAll());
+    for (const QJsonValue& value : galleryExamples()) {
+      QStringList texts{value.toObject().value("title").toString()};
+      for (const QJsonValue& c : value.toObject().value("capabilities").toArray()) texts << c.toString();
+      for (const QString& text : texts)
+        QVERIFY2(source.contains("\"" + text + "\""), qPrintable(text + " missing from example_strings.cpp"));
+    }
+  }
+
+  // Each example, run headless with its own settings, produces what its gallery entry promises
+  // (the "expect" entries of gallery.json; each states the physics behind its value and tolerance).
+  void examplesKeepTheirPromises_data() {
+    QTest::addColumn<QJsonObject>("example");
+    for (const QJsonValue& value : galleryExamples())
+      QTest::newRow(qPrintable(value.toObject().value("file").toString())) << value.toObject();
+  }
+  void examplesKeepTheirPromises() {
+    QFETCH(QJsonObject, example);
+    const Trace trace = test::simulateModel(
+        core::loadModel(QString(KELVIN_EXAMPLES_DIR "/" + example.value("file").toString()).toStdString()));
+    for (const QJsonValue& value : example.value("expect").toArray()) {
+      const QJsonObject expect = value.toObject();
+      const std::string signal = expect.value("signal").toString().toStdString();
+      const QString kind = expect.value("kind").toString();
+      const std::vector<double>& y = trace[signal];
+      double got = 0.0;
+      if (kind == "max") {
+        got = *std::max_element(y.begin(), y.end());
+      } else if (kind == "min") {
+        got = *std::min_element(y.begin(), y.end());
+      } else {
+        QCOMPARE(kind, QString("at"));
+        const QJsonValue t = expect.value("t");
+        got = t.isString() ? y.back() : valueAt(trace, signal, t.toDouble());
+      }
+      const double wanted = expect.value("value").toDouble(), tol = expect.value("tol").toDouble();
+      QVERIFY2(std::abs(got - wanted) <= tol, qPrintable(QString("%1 %2: %3, expected %4 ± %5 (%6)")
+                                                            .arg(kind, QString::fromStdString(signal))
+                                                            .arg(got, 0, 'g', 10)
+                                                            .arg(wanted, 0, 'g', 10)
+                                                            .arg(tol)
+                                                            .arg(expect.value("why").toString())));
+    }
   }
 
   void rcLowpassChargesExponentially() {

@@ -1,0 +1,54 @@
+#include "cli/import_spice_command.h"
+
+#include <fstream>
+#include <optional>
+#include <sstream>
+
+#include "cli/atomic_output_file.h"
+#include "cli/cli_error.h"
+#include "cli/command_context.h"
+#include "import/spice_importer.h"
+#include "model/model_file.h"
+#include "model/model_validator.h"
+
+namespace kelvin::cli {
+
+std::string ImportSpiceCommand::summary() const {
+  return "translate a SPICE netlist (R C L D V I, .tran, .noise) into a .kelvin model on stdout or --out";
+}
+
+std::vector<OptionSpec> ImportSpiceCommand::options() const {
+  return {{"out", "M.kelvin", "write the model here, only if the import succeeds (default: stdout)"}};
+}
+
+int ImportSpiceCommand::run(const CliArguments& args, CommandContext& context) {
+  const std::string& path = args.singlePositional("netlist (NETLIST.cir)");
+  const std::optional<std::string> outPath = args.text("out");
+  if (outPath && outPath->empty()) throw CliError(kExitUsage, "--out needs a file name");
+  std::optional<AtomicOutputFile> file;
+  if (outPath) file.emplace(*outPath);
+
+  std::ifstream input(path, std::ios::binary);
+  std::ostringstream text;
+  if (!input || !(text << input.rdbuf())) {
+    core::Diagnostic problem;
+    problem.file = path;
+    problem.message = "cannot read the netlist";
+    throw core::ModelError(problem);
+  }
+  const core::SpiceImport imported = core::importSpice(text.str(), path, context.registry());
+  for (const core::Diagnostic& warning : imported.warnings) context.err() << "warning: " << warning.toString() << '\n';
+  std::vector<core::Diagnostic> problems = core::validateModel(imported.model, context.registry(), path);
+  if (!problems.empty()) throw core::ModelError(std::move(problems));
+
+  std::ostream& out = file ? file->stream() : context.out();
+  out << core::serializeModel(imported.model);
+  if (file) {
+    file->commit();
+  } else if (!out.flush()) {
+    throw CliError(kExitOutputError, "cannot write the model to stdout");
+  }
+  return kExitSuccess;
+}
+
+}  // namespace kelvin::cli

@@ -1,0 +1,459 @@
+#include "import/spice_importer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "import/engineering_format.h"
+#include "import/netlist_model_builder.h"
+#include "import/spice_card_reader.h"
+#include "import/spice_number.h"
+
+namespace kelvin::core {
+
+namespace {
+
+constexpr const char* kGround = "0";
+
+struct DiodeModel {
+  double is = 1e-14;  // SPICE defaults
+  double n = 1.0;
+  double rs = 0.0;
+};
+
+struct Transient {
+  double step = 0.0;
+  double stop = 0.0;
+};
+
+/// The text after the last '/' and before the last '.': "dir/rc.cir" -> "rc".
+std::string baseName(const std::string& path) {
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  const auto dot = name.find_last_of('.');
+  return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
+}
+
+/// A SPICE name as a block id: '.', '/' and blanks are not allowed there.
+std::string blockId(std::string name) {
+  for (char& c : name)
+    if (c == '.' || c == '/' || c == ' ') c = '_';
+  return name;
+}
+
+/// The line number of a diagnostic whose file is "name:line"; after every line when there is none.
+int lineOf(const Diagnostic& d) {
+  const auto colon = d.file.find_last_of(':');
+  if (colon == std::string::npos) return std::numeric_limits<int>::max();
+  return std::atoi(d.file.c_str() + colon + 1);
+}
+
+Diagnostic note(std::string file, std::string message) {
+  Diagnostic d;
+  d.file = std::move(file);
+  d.message = std::move(message);
+  return d;
+}
+
+Block makeBlock(std::string id, std::string type, std::map<std::string, std::string> params = {}) {
+  Block b;
+  b.id = std::move(id);
+  b.type = std::move(type);
+  b.params = std::move(params);
+  return b;
+}
+
+/// "rl" of a field "{rl}" that names a parameter; nullopt for anything else.
+std::optional<std::string> parameterName(const std::string& field) {
+  if (field.size() < 3 || field.front() != '{' || field.back() != '}') return std::nullopt;
+  const std::string name = field.substr(1, field.size() - 2);
+  const bool plain = std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+  });
+  if (!plain || std::isdigit(static_cast<unsigned char>(name.front())) != 0) return std::nullopt;
+  return name;
+}
+
+std::string nodeName(const std::string& field) { return field == "gnd" ? kGround : field; }
+
+std::string joinFrom(const std::vector<std::string>& fields, std::size_t first) {
+  std::string text;
+  for (std::size_t k = first; k < fields.size(); ++k) text += (text.empty() ? "" : " ") + fields[k];
+  return text;
+}
+
+class SpiceImporter {
+ public:
+  SpiceImporter(const std::string& fileName, const BlockRegistry& registry)
+      : fileName_(fileName), registry_(registry), builder_(kGround) {}
+
+  SpiceImport run(std::string_view text) {
+    const std::vector<SpiceCard> cards = readSpiceCards(text);
+    model_.name = baseName(fileName_);
+    readSetup(cards);
+    for (std::size_t k = 0; k < cards.size(); ++k) k = translate(cards, k);
+    if (builder_.empty()) throw ModelError(note(fileName_, "no circuit element found"));
+    if (!transient_) warnings_.push_back(note(fileName_, "no .tran card: the stop time stays at 1 s"));
+    if (transient_ && !uic_ && hasStorage_)
+      warnings_.push_back(note(fileName_,
+                               ".tran without UIC: Kelvin starts every capacitor and inductor at its IC "
+                                      "(0 when not given), not at the DC operating point SPICE would compute"));
+    // Reported in line order, whichever pass found them; file-wide notes last.
+    std::stable_sort(warnings_.begin(), warnings_.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) { return lineOf(a) < lineOf(b); });
+    SpiceImport result;
+    result.model = builder_.build(model_, warnings_);
+    result.warnings = std::move(warnings_);
+    return result;
+  }
+
+ private:
+  std::string origin(const SpiceCard& card) const { return fileName_ + ":" + std::to_string(card.line); }
+
+  [[noreturn]] void fail(const SpiceCard& card, const std::string& message) const {
+    throw ModelError(note(origin(card), message));
+  }
+  void warn(const SpiceCard& card, const std::string& message) {
+    warnings_.push_back(note(origin(card), message));
+  }
+
+  double number(const SpiceCard& card, std::size_t k, const std::string& what) const {
+    if (k >= card.fields.size()) fail(card, card.label + ": " + what + " is missing");
+    const std::string& text = card.fields[k];
+    if (const std::optional<std::string> name = parameterName(text)) {
+      const auto found = parameters_.find(*name);
+      if (found == parameters_.end()) fail(card, card.label + ": no .param named '" + *name + "'");
+      return found->second;
+    }
+    if (text.starts_with('{') || text.starts_with('\''))
+      fail(card, card.label + ": parameter expressions are not supported ('" + text + "')");
+    const std::optional<double> value = parseSpiceNumber(text);
+    if (!value) fail(card, card.label + ": malformed " + what + " '" + text + "'");
+    return *value;
+  }
+
+  /// A value as parameter text: the model variable a `{name}` refers to, else the number.
+  std::string valueText(const SpiceCard& card, std::size_t k, const std::string& what) const {
+    const double value = number(card, k, what);  // checks that a {name} is defined
+    const std::optional<std::string> name = parameterName(card.fields[k]);
+    return name ? *name : formatEngineering(value);
+  }
+
+  /// `name=value` fields of a .param card: numbers become model variables; expressions are reported.
+  void readParameters(const SpiceCard& card) {
+    for (std::size_t k = 1; k < card.fields.size(); ++k) {
+      const std::string& field = card.fields[k];
+      const auto eq = field.find('=');
+      const std::optional<double> value =
+          eq == std::string::npos ? std::nullopt : parseSpiceNumber(field.substr(eq + 1));
+      if (!value) {
+        warn(card, "only numeric .param values are supported; ignored: " + field);
+        continue;
+      }
+      const std::string name = field.substr(0, eq);
+      parameters_[name] = *value;
+      Variable variable;
+      variable.name = name;
+      variable.value = formatEngineering(*value);
+      model_.variables.push_back(variable);
+    }
+  }
+
+  /// `key=value` fields from `first` on: known keys go to `out` (as numbers); the rest are named in a warning.
+  std::map<std::string, double> keyValues(const SpiceCard& card, std::size_t first, const std::set<std::string>& known) {
+    std::map<std::string, double> out;
+    std::vector<std::string> ignored;
+    for (std::size_t k = first; k < card.fields.size(); ++k) {
+      const std::string& field = card.fields[k];
+      const auto eq = field.find('=');
+      const std::string key = field.substr(0, eq);
+      if (eq == std::string::npos || !known.contains(key)) {
+        ignored.push_back(field);
+        continue;
+      }
+      const std::optional<double> value = parseSpiceNumber(field.substr(eq + 1));
+      if (!value) fail(card, card.label + ": malformed value in '" + field + "'");
+      out[key] = *value;
+    }
+    if (!ignored.empty()) warn(card, card.label + ": ignored (not supported): " + joinFrom(ignored, 0));
+    return out;
+  }
+
+  /// First pass: diode models and the transient analysis, which other cards refer to.
+  void readSetup(const std::vector<SpiceCard>& cards) {
+    bool inControl = false;
+    for (const SpiceCard& card : cards) {
+      const std::string& command = card.command();
+      if (command == ".control") inControl = true;
+      if (command == ".endc") inControl = false;
+      if (command == ".model" && card.fields.size() >= 3 && card.fields[2] == "d") {
+        const std::map<std::string, double> values = keyValues(card, 3, {"is", "n", "rs"});
+        DiodeModel diode;
+        if (values.contains("is")) diode.is = values.at("is");
+        if (values.contains("n")) diode.n = values.at("n");
+        if (values.contains("rs")) diode.rs = values.at("rs");
+        diodes_[card.fields[1]] = diode;
+      }
+      if (command == ".tran" || (inControl && command == "tran")) readTransient(card);
+      if (command == ".param") readParameters(card);
+    }
+  }
+
+  void readTransient(const SpiceCard& card) {
+    if (transient_) warn(card, "a second transient analysis: this one replaces the first");
+    transient_ = Transient{.step = number(card, 1, "time step"), .stop = number(card, 2, "stop time")};
+    std::size_t k = 3;
+    for (; k < card.fields.size() && card.fields[k] != "uic"; ++k) {
+      const double value = number(card, k, k == 3 ? "start time" : "maximum step");
+      if (k == 3 && value != 0.0) warn(card, "start time ignored: Kelvin records from t = 0");
+      if (k == 4) warn(card, "maximum step ignored: the variable-step solver chooses its steps by rtol and atol");
+    }
+    uic_ = k < card.fields.size();
+    model_.settings.stopTime = formatEngineering(transient_->stop);
+    model_.settings.step = formatEngineering(transient_->step);
+  }
+
+  /// Translates cards[k]; returns the index of the last card it consumed.
+  std::size_t translate(const std::vector<SpiceCard>& cards, std::size_t k) {
+    const SpiceCard& card = cards[k];
+    const std::string& command = card.command();
+    if (command == ".control") return skipControl(cards, k);
+    if (command == ".subckt") return skipSubcircuit(cards, k);
+    if (command.starts_with('.')) {
+      directive(card);
+    } else {
+      element(card);
+    }
+    return k;
+  }
+
+  std::size_t skipControl(const std::vector<SpiceCard>& cards, std::size_t k) {
+    for (++k; k < cards.size() && cards[k].command() != ".endc"; ++k) {
+      const std::string& command = cards[k].command();
+      if (command != "tran" && command != "run")
+        warn(cards[k], "control command '" + command + "' not supported: ignored");
+    }
+    return k;
+  }
+
+  std::size_t skipSubcircuit(const std::vector<SpiceCard>& cards, std::size_t k) {
+    const SpiceCard& start = cards[k];
+    while (k + 1 < cards.size() && cards[k].command() != ".ends") ++k;
+    warn(start, "subcircuit definitions are not supported: lines " + std::to_string(start.line) + " to " +
+                    std::to_string(cards[k].line) + " skipped");
+    return k;
+  }
+
+  void directive(const SpiceCard& card) {
+    const std::string& command = card.command();
+    if (command == ".tran" || command == ".param") return;  // read in the first pass
+    if (command == ".model") {
+      if (card.fields.size() < 3) fail(card, ".model needs a name and a type");
+      if (card.fields[2] != "d") warn(card, "model type '" + card.fields[2] + "' not supported: ignored");
+    } else if (command == ".options" || command == ".option") {
+      options(card);
+    } else if (command == ".temp") {
+      model_.settings.temperature = number(card, 1, "temperature") + 273.15;
+    } else if (command == ".save" || command == ".print" || command == ".probe" || command == ".plot") {
+      probes(card);
+    } else if (command == ".noise") {
+      noise(card);
+    } else {
+      warn(card, "'" + command + "' not supported: ignored");
+    }
+  }
+
+  void options(const SpiceCard& card) {
+    const std::map<std::string, double> values = keyValues(card, 1, {"reltol", "vntol"});
+    if (values.contains("reltol")) model_.settings.rtol = values.at("reltol");
+    if (values.contains("vntol")) model_.settings.atol = values.at("vntol");
+  }
+
+  /// `v(x)` names -> voltage sensors; anything else is reported.
+  void probes(const SpiceCard& card) {
+    std::vector<std::string> ignored;
+    for (std::size_t k = 1; k < card.fields.size(); ++k) {
+      const std::string& field = card.fields[k];
+      if (field == "tran" || field == "all") continue;
+      if (field == "v" && k + 1 < card.fields.size()) {
+        voltageSensor(card, nodeName(card.fields[++k]));
+      } else {
+        ignored.push_back(field);
+      }
+    }
+    if (!ignored.empty()) warn(card, "only node voltages v(x) are recorded; ignored: " + joinFrom(ignored, 0));
+  }
+
+  void voltageSensor(const SpiceCard& card, const std::string& node) {
+    if (node == kGround || !sensedNodes_.insert(node).second) return;
+    builder_.add({.block = makeBlock(builder_.uniqueId(blockId("V_" + node)), "electrical.VoltageSensor"),
+                  .pins = {{"p", node}, {"n", kGround}},
+                  .origin = origin(card)});
+  }
+
+  void noise(const SpiceCard& card) {
+    // .noise v(out[,ref]) src {dec|oct|lin} points fstart fstop
+    std::vector<std::string> f(card.fields.begin() + 1, card.fields.end());
+    if (f.size() < 2 || f[0] != "v") fail(card, ".noise needs an output v(node) and an input source");
+    const std::string output = nodeName(f[1]);
+    std::string reference = kGround;
+    std::size_t k = 2;
+    if (f.size() == 8) reference = nodeName(f[k++]);  // v(out,ref) src sweep points fstart fstop
+    if (f.size() < k + 5) fail(card, ".noise needs: v(out) source sweep points fstart fstop");
+    const std::string source = f[k], sweep = f[k + 1];
+    const double points = number(card, k + 3, "number of points");
+    const double fstart = number(card, k + 4, "start frequency");
+    const double fstop = number(card, k + 5, "stop frequency");
+    model_.settings.extra["noise_card"] = {{"output", output}, {"reference", reference}, {"source", source},
+                                           {"sweep", sweep},   {"points", points},       {"fstart", fstart},
+                                           {"fstop", fstop},   {"line", card.line}};
+    if (!registry_.find("electrical.NoiseSensor")) {
+      warn(card, "the library has no electrical.NoiseSensor yet: the .noise card is kept in settings.noise_card");
+      return;
+    }
+    builder_.add({.block = makeBlock(builder_.uniqueId(blockId("NOISE_" + output)), "electrical.NoiseSensor",
+                                     {{"bandwidth", formatEngineering(fstop)}}),
+                  .pins = {{"p", output}, {"n", reference}},
+                  .origin = origin(card)});
+  }
+
+  void element(const SpiceCard& card) {
+    const char kind = card.command().front();
+    if (std::string("rcldvi").find(kind) == std::string::npos) {
+      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, V, I): ignored");
+      return;
+    }
+    const bool isSource = kind == 'v' || kind == 'i';
+    if (card.fields.size() < (isSource ? 3u : 4u)) fail(card, card.label + ": needs two nodes and a value");
+    const std::string id = blockId(card.label);
+    if (!elementNames_.insert(card.command()).second) fail(card, "duplicate element name '" + card.label + "'");
+    NetlistElement element{.block = makeBlock(id, ""),
+                           .pins = {{"p", nodeName(card.fields[1])}, {"n", nodeName(card.fields[2])}},
+                           .origin = origin(card)};
+    Block& block = element.block;
+    switch (kind) {
+      case 'r':
+        block.type = "electrical.Resistor";
+        block.params["R"] = valueText(card, 3, "resistance");
+        keyValues(card, 4, {});
+        break;
+      case 'c':
+      case 'l': {
+        const bool capacitor = kind == 'c';
+        block.type = capacitor ? "electrical.Capacitor" : "electrical.Inductor";
+        block.params[capacitor ? "C" : "L"] = valueText(card, 3, capacitor ? "capacitance" : "inductance");
+        const std::map<std::string, double> values = keyValues(card, 4, {"ic"});
+        if (values.contains("ic")) block.params[capacitor ? "v0" : "i0"] = formatEngineering(values.at("ic"));
+        hasStorage_ = true;
+        break;
+      }
+      case 'd': {
+        const auto model = diodes_.find(card.fields[3]);
+        if (model == diodes_.end()) fail(card, card.label + ": no diode .model named '" + card.fields[3] + "'");
+        const double area = card.fields.size() > 4 ? number(card, 4, "area factor") : 1.0;
+        if (card.fields.size() > 5) warn(card, card.label + ": ignored (not supported): " + joinFrom(card.fields, 5));
+        block.type = "electrical.Diode";
+        block.params = {{"Is", formatEngineering(model->second.is * area)},
+                        {"N", formatEngineering(model->second.n)},
+                        {"Rs", formatEngineering(model->second.rs / area)}};
+        break;
+      }
+      default:
+        if (!source(card, block)) return;
+    }
+    builder_.add(std::move(element));
+  }
+
+  /// The numbers after fields[k] up to the next word (at most `count`).
+  std::vector<double> arguments(const SpiceCard& card, std::size_t& k, std::size_t count) const {
+    std::vector<double> values;
+    while (values.size() < count && k + 1 < card.fields.size() && parseSpiceNumber(card.fields[k + 1]))
+      values.push_back(*parseSpiceNumber(card.fields[++k]));
+    return values;
+  }
+
+  /// Fills a V or I source; false (with a warning) when its waveform has no Kelvin block.
+  bool source(const SpiceCard& card, Block& block) {
+    const bool voltage = card.command().front() == 'v';
+    const std::string quantity = voltage ? "V" : "I";
+    block.type = voltage ? "electrical.VoltageSource" : "electrical.CurrentSource";
+    block.params[quantity] = "0";
+    for (std::size_t k = 3; k < card.fields.size(); ++k) {
+      const std::string& word = card.fields[k];
+      if (word == "dc") {
+        block.params[quantity] = valueText(card, ++k, "DC value");
+      } else if (k == 3 && parseSpiceNumber(word)) {
+        block.params[quantity] = formatEngineering(*parseSpiceNumber(word));
+      } else if (word == "ac") {
+        arguments(card, k, 2);  // magnitude and phase: small-signal only
+      } else if (word == "sin" || word == "pulse") {
+        const std::vector<double> a = arguments(card, k, word == "sin" ? 6 : 7);
+        const std::string kind = voltage ? "Voltage" : "Current";
+        if (word == "sin") {
+          sine(card, block, a);
+          block.type = "electrical.Sine" + kind;
+        } else {
+          pulse(card, block, a);
+          block.type = "electrical.Pulse" + kind;
+        }
+      } else {
+        warn(card, card.label + ": source '" + word + "' not supported: element ignored");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // SIN(vo va freq td theta phase): v = vo + va·sin(2π·freq·t + phase°), freq defaulting to 1/tstop.
+  void sine(const SpiceCard& card, Block& block, const std::vector<double>& a) {
+    if (a.size() < 2) fail(card, card.label + ": SIN needs at least offset and amplitude");
+    const double frequency = a.size() > 2 ? a[2] : (transient_ ? 1.0 / transient_->stop : 0.0);
+    if ((a.size() > 3 && a[3] != 0.0) || (a.size() > 4 && a[4] != 0.0))
+      warn(card, card.label + ": SIN delay and damping not supported: ignored");
+    const double phaseDegrees = a.size() > 5 ? a[5] : 0.0;
+    block.params = {{"offset", formatEngineering(a[0])},
+                    {"amplitude", formatEngineering(a[1])},
+                    {"frequency", formatEngineering(frequency)},
+                    {"phase", phaseDegrees == 0.0 ? "0" : formatEngineering(phaseDegrees) + "*pi/180"}};
+  }
+
+  // PULSE(v1 v2 td tr tf pw per): tr and tf default to tstep, pw and per to tstop. Without
+  // a period the pulse happens once; Kelvin's pulse always repeats, so its period is made
+  // longer than the run.
+  void pulse(const SpiceCard& card, Block& block, const std::vector<double>& a) {
+    if (a.size() < 2) fail(card, card.label + ": PULSE needs at least v1 and v2");
+    const double tstep = transient_ ? transient_->step : 0.0, tstop = transient_ ? transient_->stop : 1.0;
+    const double delay = a.size() > 2 ? a[2] : 0.0;
+    const double rise = a.size() > 3 ? a[3] : tstep, fall = a.size() > 4 ? a[4] : tstep;
+    const double width = a.size() > 5 ? a[5] : tstop;
+    const double period = a.size() > 6 ? a[6] : rise + width + fall + tstop;
+    block.params = {{"v1", formatEngineering(a[0])},      {"v2", formatEngineering(a[1])},
+                    {"delay", formatEngineering(delay)},  {"rise", formatEngineering(rise)},
+                    {"fall", formatEngineering(fall)},    {"width", formatEngineering(width)},
+                    {"period", formatEngineering(period)}};
+  }
+
+  const std::string& fileName_;
+  const BlockRegistry& registry_;
+  NetlistModelBuilder builder_;
+  Model model_;
+  std::vector<Diagnostic> warnings_;
+  std::map<std::string, DiodeModel> diodes_;
+  std::optional<Transient> transient_;
+  bool uic_ = false;
+  bool hasStorage_ = false;
+  std::map<std::string, double> parameters_;  // .param name -> value
+  std::set<std::string> elementNames_;
+  std::set<std::string> sensedNodes_;
+};
+
+}  // namespace
+
+SpiceImport importSpice(std::string_view text, const std::string& fileName, const BlockRegistry& registry) {
+  return SpiceImporter(fileName, registry).run(text);
+}
+
+}  // namespace kelvin::core

@@ -1,0 +1,1647 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru_RU">
+<context>
+    <name>AddConnectionCommand</name>
+    <message>
+        <source>Connect %1 → %2</source>
+        <translation>Соединить %1 → %2</translation>
+    </message>
+</context>
+<context>
+    <name>BlockLibrary</name>
+    <message>
+        <source>Analysis</source>
+        <translation>Анализ</translation>
+    </message>
+    <message>
+        <source>Electrical</source>
+        <translation>Электрические</translation>
+    </message>
+    <message>
+        <source>Hydraulic</source>
+        <translation>Гидравлические</translation>
+    </message>
+    <message>
+        <source>Rotational</source>
+        <translation>Вращательные</translation>
+    </message>
+    <message>
+        <source>Signal</source>
+        <translation>Сигнальные</translation>
+    </message>
+    <message>
+        <source>Thermal</source>
+        <translation>Тепловые</translation>
+    </message>
+    <message>
+        <source>Translational</source>
+        <translation>Поступательные</translation>
+    </message>
+    <message>
+        <source>Analysis input</source>
+        <translation>Вход анализа</translation>
+    </message>
+    <message>
+        <source>Analysis outputs</source>
+        <translation>Выходы анализа</translation>
+    </message>
+    <message>
+        <source>number of inputs</source>
+        <translation>число входов</translation>
+    </message>
+    <message>
+        <source>Capacitor</source>
+        <translation>Конденсатор</translation>
+    </message>
+    <message>
+        <source>capacitance</source>
+        <translation>ёмкость</translation>
+    </message>
+    <message>
+        <source>initial voltage p − n</source>
+        <translation>начальное напряжение p − n</translation>
+    </message>
+    <message>
+        <source>Current sensor</source>
+        <translation>Датчик тока</translation>
+    </message>
+    <message>
+        <source>Current source</source>
+        <translation>Источник тока</translation>
+    </message>
+    <message>
+        <source>current from p to n through the source</source>
+        <translation>ток от p к n через источник</translation>
+    </message>
+    <message>
+        <source>Diode</source>
+        <translation>Диод</translation>
+    </message>
+    <message>
+        <source>saturation current</source>
+        <translation>ток насыщения</translation>
+    </message>
+    <message>
+        <source>emission coefficient</source>
+        <translation>коэффициент неидеальности</translation>
+    </message>
+    <message>
+        <source>series resistance (0: none)</source>
+        <translation>последовательное сопротивление (0 — нет)</translation>
+    </message>
+    <message>
+        <source>EMF</source>
+        <translation>Преобразователь ЭДС</translation>
+    </message>
+    <message>
+        <source>torque and back-EMF constant (N·m/A = V·s/rad)</source>
+        <translation>постоянная момента и противо-ЭДС (Н·м/А = В·с/рад)</translation>
+    </message>
+    <message>
+        <source>Ground</source>
+        <translation>Земля</translation>
+    </message>
+    <message>
+        <source>Inductor</source>
+        <translation>Катушка индуктивности</translation>
+    </message>
+    <message>
+        <source>inductance</source>
+        <translation>индуктивность</translation>
+    </message>
+    <message>
+        <source>initial current from p to n</source>
+        <translation>начальный ток от p к n</translation>
+    </message>
+    <message>
+        <source>Operational amplifier</source>
+        <translation>Операционный усилитель</translation>
+    </message>
+    <message>
+        <source>open-loop voltage gain (0: infinite, ideal)</source>
+        <translation>коэффициент усиления без обратной связи (0 — бесконечный, идеальный)</translation>
+    </message>
+    <message>
+        <source>Pulse voltage</source>
+        <translation>Импульсное напряжение</translation>
+    </message>
+    <message>
+        <source>initial (low) voltage</source>
+        <translation>начальное (низкое) напряжение</translation>
+    </message>
+    <message>
+        <source>pulsed (high) voltage</source>
+        <translation>напряжение импульса (высокое)</translation>
+    </message>
+    <message>
+        <source>time of the first rise</source>
+        <translation>время первого фронта</translation>
+    </message>
+    <message>
+        <source>rise time</source>
+        <translation>длительность фронта</translation>
+    </message>
+    <message>
+        <source>fall time</source>
+        <translation>длительность спада</translation>
+    </message>
+    <message>
+        <source>time at v2</source>
+        <translation>длительность на уровне v2</translation>
+    </message>
+    <message>
+        <source>period</source>
+        <translation>период</translation>
+    </message>
+    <message>
+        <source>Resistor</source>
+        <translation>Резистор</translation>
+    </message>
+    <message>
+        <source>resistance</source>
+        <translation>сопротивление</translation>
+    </message>
+    <message>
+        <source>Signal voltage</source>
+        <translation>Управляемый источник напряжения</translation>
+    </message>
+    <message>
+        <source>Sine voltage</source>
+        <translation>Синусоидальное напряжение</translation>
+    </message>
+    <message>
+        <source>peak amplitude</source>
+        <translation>амплитуда</translation>
+    </message>
+    <message>
+        <source>frequency</source>
+        <translation>частота</translation>
+    </message>
+    <message>
+        <source>phase at t = 0</source>
+        <translation>фаза при t = 0</translation>
+    </message>
+    <message>
+        <source>value added to the sine</source>
+        <translation>постоянная составляющая</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>Ключ</translation>
+    </message>
+    <message>
+        <source>resistance when closed</source>
+        <translation>сопротивление в замкнутом состоянии</translation>
+    </message>
+    <message>
+        <source>conductance when open</source>
+        <translation>проводимость в разомкнутом состоянии</translation>
+    </message>
+    <message>
+        <source>1: an ideal switch (v = 0 closed, i = 0 open); 0: Ron and Goff</source>
+        <translation>1 — идеальный ключ (v = 0 замкнут, i = 0 разомкнут); 0 — Ron и Goff</translation>
+    </message>
+    <message>
+        <source>Voltage sensor</source>
+        <translation>Датчик напряжения</translation>
+    </message>
+    <message>
+        <source>Voltage source</source>
+        <translation>Источник напряжения</translation>
+    </message>
+    <message>
+        <source>voltage p − n</source>
+        <translation>напряжение p − n</translation>
+    </message>
+    <message>
+        <source>Hydraulic capacitance</source>
+        <translation>Гидравлическая ёмкость</translation>
+    </message>
+    <message>
+        <source>capacitance, volume change per pressure change</source>
+        <translation>ёмкость: изменение объёма на единицу изменения давления</translation>
+    </message>
+    <message>
+        <source>initial pressure p − n</source>
+        <translation>начальное давление p − n</translation>
+    </message>
+    <message>
+        <source>Cylinder</source>
+        <translation>Гидроцилиндр</translation>
+    </message>
+    <message>
+        <source>piston area</source>
+        <translation>площадь поршня</translation>
+    </message>
+    <message>
+        <source>Fluid inertia</source>
+        <translation>Инерционность жидкости</translation>
+    </message>
+    <message>
+        <source>inertance</source>
+        <translation>гидравлическая индуктивность</translation>
+    </message>
+    <message>
+        <source>initial flow from p to n</source>
+        <translation>начальный расход от p к n</translation>
+    </message>
+    <message>
+        <source>Laminar resistance</source>
+        <translation>Ламинарное сопротивление</translation>
+    </message>
+    <message>
+        <source>hydraulic resistance</source>
+        <translation>гидравлическое сопротивление</translation>
+    </message>
+    <message>
+        <source>Orifice</source>
+        <translation>Дроссель</translation>
+    </message>
+    <message>
+        <source>discharge coefficient</source>
+        <translation>коэффициент расхода</translation>
+    </message>
+    <message>
+        <source>opening area</source>
+        <translation>площадь проходного сечения</translation>
+    </message>
+    <message>
+        <source>fluid density</source>
+        <translation>плотность жидкости</translation>
+    </message>
+    <message>
+        <source>pressure drop of the laminar-to-turbulent transition</source>
+        <translation>перепад давления при переходе от ламинарного к турбулентному течению</translation>
+    </message>
+    <message>
+        <source>Pressure sensor</source>
+        <translation>Датчик давления</translation>
+    </message>
+    <message>
+        <source>Pressure source</source>
+        <translation>Источник давления</translation>
+    </message>
+    <message>
+        <source>pressure p − n</source>
+        <translation>давление p − n</translation>
+    </message>
+    <message>
+        <source>Reservoir</source>
+        <translation>Резервуар</translation>
+    </message>
+    <message>
+        <source>gauge pressure of the tank</source>
+        <translation>избыточное давление в баке</translation>
+    </message>
+    <message>
+        <source>Clutch</source>
+        <translation>Муфта</translation>
+    </message>
+    <message>
+        <source>static torque capacity when locked, at u = 1</source>
+        <translation>предельный момент в замкнутом состоянии при u = 1</translation>
+    </message>
+    <message>
+        <source>kinetic friction torque while slipping, at u = 1</source>
+        <translation>момент трения скольжения при u = 1</translation>
+    </message>
+    <message>
+        <source>Constant torque</source>
+        <translation>Постоянный момент</translation>
+    </message>
+    <message>
+        <source>torque applied to the driven flange</source>
+        <translation>момент, приложенный к ведомому фланцу</translation>
+    </message>
+    <message>
+        <source>Rotational damper</source>
+        <translation>Вращательный демпфер</translation>
+    </message>
+    <message>
+        <source>damping coefficient</source>
+        <translation>коэффициент демпфирования</translation>
+    </message>
+    <message>
+        <source>Fixed flange</source>
+        <translation>Неподвижный фланец</translation>
+    </message>
+    <message>
+        <source>Ideal gear</source>
+        <translation>Идеальный редуктор</translation>
+    </message>
+    <message>
+        <source>speed of a over speed of b (not 0)</source>
+        <translation>отношение скорости a к скорости b (не 0)</translation>
+    </message>
+    <message>
+        <source>Inertia</source>
+        <translation>Момент инерции</translation>
+    </message>
+    <message>
+        <source>moment of inertia</source>
+        <translation>момент инерции</translation>
+    </message>
+    <message>
+        <source>initial angular velocity</source>
+        <translation>начальная угловая скорость</translation>
+    </message>
+    <message>
+        <source>Planetary gear</source>
+        <translation>Планетарная передача</translation>
+    </message>
+    <message>
+        <source>ring teeth / sun teeth</source>
+        <translation>число зубьев коронной шестерни / солнечной</translation>
+    </message>
+    <message>
+        <source>Speed sensor</source>
+        <translation>Датчик угловой скорости</translation>
+    </message>
+    <message>
+        <source>Rotational spring</source>
+        <translation>Торсионная пружина</translation>
+    </message>
+    <message>
+        <source>torsional stiffness</source>
+        <translation>крутильная жёсткость</translation>
+    </message>
+    <message>
+        <source>initial twist, angle of a minus angle of b</source>
+        <translation>начальное закручивание: угол a минус угол b</translation>
+    </message>
+    <message>
+        <source>Torque source</source>
+        <translation>Источник момента</translation>
+    </message>
+    <message>
+        <source>Torque sensor</source>
+        <translation>Датчик момента</translation>
+    </message>
+    <message>
+        <source>Clocked delay</source>
+        <translation>Тактируемая задержка</translation>
+    </message>
+    <message>
+        <source>output before the first tick has passed</source>
+        <translation>выход до первого такта</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>Константа</translation>
+    </message>
+    <message>
+        <source>output value</source>
+        <translation>значение на выходе</translation>
+    </message>
+    <message>
+        <source>Algebraic constraint</source>
+        <translation>Алгебраическое ограничение</translation>
+    </message>
+    <message>
+        <source>Expression</source>
+        <translation>Выражение</translation>
+    </message>
+    <message>
+        <source>formula of u1..uN and t</source>
+        <translation>формула от u1..uN и t</translation>
+    </message>
+    <message>
+        <source>Gain</source>
+        <translation>Усилитель</translation>
+    </message>
+    <message>
+        <source>gain</source>
+        <translation>коэффициент усиления</translation>
+    </message>
+    <message>
+        <source>Integrator</source>
+        <translation>Интегратор</translation>
+    </message>
+    <message>
+        <source>initial output</source>
+        <translation>начальное значение выхода</translation>
+    </message>
+    <message>
+        <source>Product</source>
+        <translation>Произведение</translation>
+    </message>
+    <message>
+        <source>Pulse train</source>
+        <translation>Последовательность импульсов</translation>
+    </message>
+    <message>
+        <source>value during a pulse</source>
+        <translation>значение во время импульса</translation>
+    </message>
+    <message>
+        <source>duration of each pulse</source>
+        <translation>длительность импульса</translation>
+    </message>
+    <message>
+        <source>Ramp</source>
+        <translation>Линейно нарастающий сигнал</translation>
+    </message>
+    <message>
+        <source>rate of rise</source>
+        <translation>скорость нарастания</translation>
+    </message>
+    <message>
+        <source>start of the ramp</source>
+        <translation>момент начала нарастания</translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation>Насыщение</translation>
+    </message>
+    <message>
+        <source>lower limit</source>
+        <translation>нижний предел</translation>
+    </message>
+    <message>
+        <source>upper limit</source>
+        <translation>верхний предел</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Осциллограф</translation>
+    </message>
+    <message>
+        <source>Sine</source>
+        <translation>Синусоида</translation>
+    </message>
+    <message>
+        <source>State space</source>
+        <translation>Пространство состояний</translation>
+    </message>
+    <message>
+        <source>n×n state matrix</source>
+        <translation>матрица состояния n×n</translation>
+    </message>
+    <message>
+        <source>n×1 input matrix</source>
+        <translation>матрица входа n×1</translation>
+    </message>
+    <message>
+        <source>1×n output matrix</source>
+        <translation>матрица выхода 1×n</translation>
+    </message>
+    <message>
+        <source>1×1 feedthrough</source>
+        <translation>прямая связь 1×1</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Ступенька</translation>
+    </message>
+    <message>
+        <source>value after the step</source>
+        <translation>значение после ступеньки</translation>
+    </message>
+    <message>
+        <source>time of the step</source>
+        <translation>момент ступеньки</translation>
+    </message>
+    <message>
+        <source>Sum</source>
+        <translation>Сумматор</translation>
+    </message>
+    <message>
+        <source>one &apos;+&apos; or &apos;-&apos; per input</source>
+        <translation>по одному &apos;+&apos; или &apos;-&apos; на вход</translation>
+    </message>
+    <message>
+        <source>Transfer function</source>
+        <translation>Передаточная функция</translation>
+    </message>
+    <message>
+        <source>numerator coefficients, highest power first</source>
+        <translation>коэффициенты числителя, начиная со старшей степени</translation>
+    </message>
+    <message>
+        <source>denominator coefficients, highest power first</source>
+        <translation>коэффициенты знаменателя, начиная со старшей степени</translation>
+    </message>
+    <message>
+        <source>Transport delay</source>
+        <translation>Транспортное запаздывание</translation>
+    </message>
+    <message>
+        <source>dead time τ</source>
+        <translation>время запаздывания τ</translation>
+    </message>
+    <message>
+        <source>output during the first τ seconds</source>
+        <translation>выход в течение первых τ секунд</translation>
+    </message>
+    <message>
+        <source>Unit delay</source>
+        <translation>Единичная задержка</translation>
+    </message>
+    <message>
+        <source>sample period T</source>
+        <translation>период дискретизации T</translation>
+    </message>
+    <message>
+        <source>output before the first sample has passed</source>
+        <translation>выход до первого отсчёта</translation>
+    </message>
+    <message>
+        <source>Algebraic unknown</source>
+        <translation>Алгебраическая неизвестная</translation>
+    </message>
+    <message>
+        <source>Zero-order hold</source>
+        <translation>Экстраполятор нулевого порядка</translation>
+    </message>
+    <message>
+        <source>Thermal conductor</source>
+        <translation>Теплопроводник</translation>
+    </message>
+    <message>
+        <source>thermal conductance</source>
+        <translation>теплопроводность</translation>
+    </message>
+    <message>
+        <source>Heat capacitor</source>
+        <translation>Теплоёмкость</translation>
+    </message>
+    <message>
+        <source>heat capacity</source>
+        <translation>теплоёмкость</translation>
+    </message>
+    <message>
+        <source>initial temperature</source>
+        <translation>начальная температура</translation>
+    </message>
+    <message>
+        <source>Heat flow source</source>
+        <translation>Источник теплового потока</translation>
+    </message>
+    <message>
+        <source>heat flow into the connected node</source>
+        <translation>тепловой поток в подключённый узел</translation>
+    </message>
+    <message>
+        <source>Temperature sensor</source>
+        <translation>Датчик температуры</translation>
+    </message>
+    <message>
+        <source>Temperature source</source>
+        <translation>Источник температуры</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>температура</translation>
+    </message>
+    <message>
+        <source>Damper</source>
+        <translation>Демпфер</translation>
+    </message>
+    <message>
+        <source>Fixed point</source>
+        <translation>Неподвижная точка</translation>
+    </message>
+    <message>
+        <source>Force source</source>
+        <translation>Источник силы</translation>
+    </message>
+    <message>
+        <source>Force sensor</source>
+        <translation>Датчик силы</translation>
+    </message>
+    <message>
+        <source>Hard stop</source>
+        <translation>Жёсткий упор</translation>
+    </message>
+    <message>
+        <source>free travel either way</source>
+        <translation>свободный ход в каждую сторону</translation>
+    </message>
+    <message>
+        <source>contact stiffness</source>
+        <translation>контактная жёсткость</translation>
+    </message>
+    <message>
+        <source>contact damping</source>
+        <translation>контактное демпфирование</translation>
+    </message>
+    <message>
+        <source>initial relative position x_a − x_b</source>
+        <translation>начальное относительное положение x_a − x_b</translation>
+    </message>
+    <message>
+        <source>1: plastic impact with state projection; 0: penalty contact</source>
+        <translation>1 — неупругий удар с проекцией состояния; 0 — контакт со штрафной жёсткостью</translation>
+    </message>
+    <message>
+        <source>Mass</source>
+        <translation>Масса</translation>
+    </message>
+    <message>
+        <source>mass</source>
+        <translation>масса</translation>
+    </message>
+    <message>
+        <source>initial velocity</source>
+        <translation>начальная скорость</translation>
+    </message>
+    <message>
+        <source>initial position</source>
+        <translation>начальное положение</translation>
+    </message>
+    <message>
+        <source>Position sensor</source>
+        <translation>Датчик положения</translation>
+    </message>
+    <message>
+        <source>position at the start</source>
+        <translation>начальное положение</translation>
+    </message>
+    <message>
+        <source>Spring</source>
+        <translation>Пружина</translation>
+    </message>
+    <message>
+        <source>stiffness</source>
+        <translation>жёсткость</translation>
+    </message>
+    <message>
+        <source>initial stretch, position of a minus position of b</source>
+        <translation>начальное растяжение: положение a минус положение b</translation>
+    </message>
+    <message>
+        <source>Velocity sensor</source>
+        <translation>Датчик скорости</translation>
+    </message>
+    <message>
+        <source>Pulse current</source>
+        <translation>Импульсный ток</translation>
+    </message>
+    <message>
+        <source>initial (low) current</source>
+        <translation>начальный (низкий) ток</translation>
+    </message>
+    <message>
+        <source>pulsed (high) current</source>
+        <translation>ток импульса (высокий)</translation>
+    </message>
+    <message>
+        <source>Sine current</source>
+        <translation>Синусоидальный ток</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectTool</name>
+    <message>
+        <source>Drag to a port or onto a wire to connect %1</source>
+        <translation>Перетащите на порт или на провод, чтобы подключить %1</translation>
+    </message>
+    <message>
+        <source>Connect %1 → %2</source>
+        <translation>Соединить %1 → %2</translation>
+    </message>
+    <message>
+        <source>Connected %1 → %2</source>
+        <translation>Соединено %1 → %2</translation>
+    </message>
+</context>
+<context>
+    <name>Examples</name>
+    <message>
+        <source>RC low-pass</source>
+        <translation>RC-фильтр нижних частот</translation>
+    </message>
+    <message>
+        <source>Electrical</source>
+        <translation>Электрические</translation>
+    </message>
+    <message>
+        <source>Closed form</source>
+        <translation>Аналитическое решение</translation>
+    </message>
+    <message>
+        <source>RLC resonator</source>
+        <translation>RLC-контур</translation>
+    </message>
+    <message>
+        <source>Oscillation</source>
+        <translation>Колебания</translation>
+    </message>
+    <message>
+        <source>Diode clipper</source>
+        <translation>Диодный ограничитель</translation>
+    </message>
+    <message>
+        <source>Nonlinear</source>
+        <translation>Нелинейность</translation>
+    </message>
+    <message>
+        <source>Half-wave rectifier</source>
+        <translation>Однополупериодный выпрямитель</translation>
+    </message>
+    <message>
+        <source>Stiff</source>
+        <translation>Жёсткая система</translation>
+    </message>
+    <message>
+        <source>DC motor</source>
+        <translation>Двигатель постоянного тока</translation>
+    </message>
+    <message>
+        <source>Rotational</source>
+        <translation>Вращательные</translation>
+    </message>
+    <message>
+        <source>Multi-domain</source>
+        <translation>Разные физические области</translation>
+    </message>
+    <message>
+        <source>Mass, spring and damper</source>
+        <translation>Масса, пружина и демпфер</translation>
+    </message>
+    <message>
+        <source>Translational</source>
+        <translation>Поступательные</translation>
+    </message>
+    <message>
+        <source>Newton cooling</source>
+        <translation>Охлаждение по Ньютону</translation>
+    </message>
+    <message>
+        <source>Thermal</source>
+        <translation>Тепловые</translation>
+    </message>
+    <message>
+        <source>Hydraulic accumulator</source>
+        <translation>Гидроаккумулятор</translation>
+    </message>
+    <message>
+        <source>Hydraulic</source>
+        <translation>Гидравлические</translation>
+    </message>
+    <message>
+        <source>PI control loop</source>
+        <translation>Контур ПИ-регулирования</translation>
+    </message>
+    <message>
+        <source>Signal</source>
+        <translation>Сигнальные</translation>
+    </message>
+    <message>
+        <source>Control</source>
+        <translation>Управление</translation>
+    </message>
+    <message>
+        <source>Loop with a transport delay</source>
+        <translation>Контур с транспортным запаздыванием</translation>
+    </message>
+    <message>
+        <source>Delay (1/e)</source>
+        <translation>Запаздывание (1/e)</translation>
+    </message>
+    <message>
+        <source>Sampled speed control</source>
+        <translation>Цифровое регулирование скорости</translation>
+    </message>
+    <message>
+        <source>Discrete (1/z, S&amp;H)</source>
+        <translation>Дискретные звенья (1/z, S&amp;H)</translation>
+    </message>
+    <message>
+        <source>Two capacitors and a switch</source>
+        <translation>Два конденсатора и ключ</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>События</translation>
+    </message>
+    <message>
+        <source>State projection</source>
+        <translation>Проекция состояния</translation>
+    </message>
+    <message>
+        <source>Two shafts and a clutch</source>
+        <translation>Два вала и муфта</translation>
+    </message>
+    <message>
+        <source>Planetary gear with a clutch</source>
+        <translation>Планетарная передача с муфтой</translation>
+    </message>
+    <message>
+        <source>Mass on a hard stop</source>
+        <translation>Масса на жёстком упоре</translation>
+    </message>
+    <message>
+        <source>Bouncing mass</source>
+        <translation>Прыгающая масса</translation>
+    </message>
+    <message>
+        <source>Contact</source>
+        <translation>Контакт</translation>
+    </message>
+</context>
+<context>
+    <name>MoveSegmentTool</name>
+    <message>
+        <source>Move wire segment</source>
+        <translation>Перемещение сегмента провода</translation>
+    </message>
+</context>
+<context>
+    <name>RemoveItemsCommand</name>
+    <message numerus="yes">
+        <source>Delete %n item(s)</source>
+        <translation>
+            <numerusform>Удалить %n элемент</numerusform>
+            <numerusform>Удалить %n элемента</numerusform>
+            <numerusform>Удалить %n элементов</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RenameBlockCommand</name>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation>Переименовать %1 в %2</translation>
+    </message>
+</context>
+<context>
+    <name>SelectTool</name>
+    <message>
+        <source>Nudge</source>
+        <translation>Сдвиг</translation>
+    </message>
+</context>
+<context>
+    <name>SetParametersCommand</name>
+    <message>
+        <source>Set %1.%2 = %3</source>
+        <translation>Установить %1.%2 = %3</translation>
+    </message>
+    <message>
+        <source>Set parameters of %1</source>
+        <translation>Изменить параметры %1</translation>
+    </message>
+</context>
+<context>
+    <name>SetSettingsCommand</name>
+    <message>
+        <source>Change simulation settings</source>
+        <translation>Изменить параметры моделирования</translation>
+    </message>
+</context>
+<context>
+    <name>UngroupSubsystemCommand</name>
+    <message>
+        <source>Ungroup %1</source>
+        <translation>Разгруппировать %1</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui</name>
+    <message>
+        <source>signal input</source>
+        <translation>сигнальный вход</translation>
+    </message>
+    <message>
+        <source>signal output</source>
+        <translation>сигнальный выход</translation>
+    </message>
+    <message>
+        <source>electrical pin</source>
+        <translation>электрический вывод</translation>
+    </message>
+    <message>
+        <source>rotational flange</source>
+        <translation>вращательный фланец</translation>
+    </message>
+    <message>
+        <source>translational flange</source>
+        <translation>поступательный фланец</translation>
+    </message>
+    <message>
+        <source>hydraulic port</source>
+        <translation>гидравлический порт</translation>
+    </message>
+    <message>
+        <source>thermal port</source>
+        <translation>тепловой порт</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>порт</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::BreadcrumbBar</name>
+    <message>
+        <source>The level shown</source>
+        <translation>Показанный уровень</translation>
+    </message>
+    <message>
+        <source>Go back to %1</source>
+        <translation>Вернуться к %1</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>модель</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::ConnectionRules</name>
+    <message>
+        <source>A port cannot be connected to itself</source>
+        <translation>Порт нельзя соединить с самим собой</translation>
+    </message>
+    <message>
+        <source>Unknown port %1</source>
+        <translation>Неизвестный порт %1</translation>
+    </message>
+    <message>
+        <source>Cannot connect %1 (%2) to %3 (%4): the domains differ</source>
+        <translation>Нельзя соединить %1 (%2) с %3 (%4): физические области различаются</translation>
+    </message>
+    <message>
+        <source>%1 and %2 are already connected</source>
+        <translation>%1 и %2 уже соединены</translation>
+    </message>
+    <message>
+        <source>Cannot connect two outputs (%1 and %2)</source>
+        <translation>Нельзя соединить два выхода (%1 и %2)</translation>
+    </message>
+    <message>
+        <source>Cannot connect two inputs (%1 and %2): an input takes an output</source>
+        <translation>Нельзя соединить два входа (%1 и %2): вход подключается к выходу</translation>
+    </message>
+    <message>
+        <source>Input %1 is already driven by %2</source>
+        <translation>Вход %1 уже подключён к %2</translation>
+    </message>
+    <message>
+        <source>No such wire</source>
+        <translation>Такого провода нет</translation>
+    </message>
+    <message>
+        <source>Unknown port</source>
+        <translation>Неизвестный порт</translation>
+    </message>
+    <message>
+        <source>Cannot connect %1 (%2) to a %3 wire: the domains differ</source>
+        <translation>Нельзя подключить %1 (%2) к проводу типа «%3»: физические области различаются</translation>
+    </message>
+    <message>
+        <source>%1 is already on this wire</source>
+        <translation>%1 уже подключён к этому проводу</translation>
+    </message>
+    <message>
+        <source>This wire has no driver to branch from</source>
+        <translation>У этого провода нет источника сигнала, от которого можно сделать ответвление</translation>
+    </message>
+    <message>
+        <source>Cannot connect output %1 to a wire already driven by %2</source>
+        <translation>Нельзя подключить выход %1 к проводу, который уже питается от %2</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::DiagnosticsWidget</name>
+    <message>
+        <source>Validate the model (Simulation ▸ Validate) to list its problems.</source>
+        <translation>Проверьте модель (Моделирование ▸ Проверить модель), чтобы увидеть список проблем.</translation>
+    </message>
+    <message>
+        <source>✓ No problems found: the model is ready to simulate.</source>
+        <translation>✓ Проблем не найдено: модель готова к моделированию.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) found. Click one to show its block.</source>
+        <translation>
+            <numerusform>Найдена %n проблема. Щёлкните по ней, чтобы показать блок.</numerusform>
+            <numerusform>Найдено %n проблемы. Щёлкните по одной из них, чтобы показать блок.</numerusform>
+            <numerusform>Найдено %n проблем. Щёлкните по одной из них, чтобы показать блок.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::DiagramEditor</name>
+    <message>
+        <source>Unknown block type %1</source>
+        <translation>Неизвестный тип блока %1</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>Добавить %1</translation>
+    </message>
+    <message>
+        <source>Added %1 (%2)</source>
+        <translation>Добавлен %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Rotate</source>
+        <translation>Поворот</translation>
+    </message>
+    <message>
+        <source>Rotate counter-clockwise</source>
+        <translation>Поворот против часовой стрелки</translation>
+    </message>
+    <message>
+        <source>Flip</source>
+        <translation>Отражение</translation>
+    </message>
+    <message>
+        <source>Cut</source>
+        <translation>Вырезать</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no blocks</source>
+        <translation>В буфере обмена нет блоков</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Вставить</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>Дублировать</translation>
+    </message>
+    <message>
+        <source>Select two or more blocks to align</source>
+        <translation>Выделите два блока или больше, чтобы выровнять их</translation>
+    </message>
+    <message>
+        <source>Align</source>
+        <translation>Выравнивание</translation>
+    </message>
+    <message>
+        <source>Select the blocks to group into a subsystem</source>
+        <translation>Выделите блоки, которые нужно сгруппировать в подсистему</translation>
+    </message>
+    <message>
+        <source>Select one subsystem to ungroup</source>
+        <translation>Выделите одну подсистему, чтобы разгруппировать её</translation>
+    </message>
+    <message>
+        <source>%1 has parameters that its blocks use; it cannot be ungrouped</source>
+        <translation>У %1 есть параметры, которые используют её блоки; её нельзя разгруппировать</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::DiagramScene</name>
+    <message>
+        <source>Move %1</source>
+        <translation>Переместить %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n items</source>
+        <translation>
+            <numerusform>Переместить %n элемент</numerusform>
+            <numerusform>Переместить %n элемента</numerusform>
+            <numerusform>Переместить %n элементов</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::ExampleGallery</name>
+    <message>
+        <source>Examples</source>
+        <translation>Примеры</translation>
+    </message>
+    <message>
+        <source>Show at startup</source>
+        <translation>Показывать при запуске</translation>
+    </message>
+    <message>
+        <source>Open an example to see what Kelvin can do; each one is ready to run.</source>
+        <translation>Откройте пример, чтобы увидеть возможности Kelvin; каждый готов к запуску.</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::InspectorWidget</name>
+    <message>
+        <source>Select a block to see its parameters.</source>
+        <translation>Выделите блок, чтобы увидеть его параметры.</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>Как в системе</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>The new language will be used the next time Kelvin starts.</source>
+        <translation>Новый язык будет использован при следующем запуске Kelvin.</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::MainWindow</name>
+    <message>
+        <source>Kelvin models (*.kelvin);;All files (*)</source>
+        <translation>Модели Kelvin (*.kelvin);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>Библиотека</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>Свойства</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>Переменные</translation>
+    </message>
+    <message>
+        <source>&lt;opened&gt;</source>
+        <translation>&lt;открыто&gt;</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Проблемы</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Журнал</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Создать</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Открыть…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>Со&amp;хранить</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Сохранить &amp;как…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Выход</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Отменить</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Повторить</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>&amp;Вырезать</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Копировать</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>Вст&amp;авить</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>&amp;Дублировать</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <source>Select &amp;All</source>
+        <translation>Выделить &amp;всё</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate</source>
+        <translation>&amp;Повернуть</translation>
+    </message>
+    <message>
+        <source>Rotate &amp;Counter-clockwise</source>
+        <translation>Повернуть против &amp;часовой стрелки</translation>
+    </message>
+    <message>
+        <source>&amp;Flip</source>
+        <translation>&amp;Отразить</translation>
+    </message>
+    <message>
+        <source>Align &amp;Left</source>
+        <translation>По &amp;левому краю</translation>
+    </message>
+    <message>
+        <source>Align &amp;Centres</source>
+        <translation>По &amp;центрам</translation>
+    </message>
+    <message>
+        <source>Align &amp;Right</source>
+        <translation>По &amp;правому краю</translation>
+    </message>
+    <message>
+        <source>Align &amp;Top</source>
+        <translation>По &amp;верхнему краю</translation>
+    </message>
+    <message>
+        <source>Align &amp;Middles</source>
+        <translation>По се&amp;редине</translation>
+    </message>
+    <message>
+        <source>Align &amp;Bottom</source>
+        <translation>По &amp;нижнему краю</translation>
+    </message>
+    <message>
+        <source>&amp;Group into Subsystem</source>
+        <translation>&amp;Сгруппировать в подсистему</translation>
+    </message>
+    <message>
+        <source>U&amp;ngroup Subsystem</source>
+        <translation>&amp;Разгруппировать подсистему</translation>
+    </message>
+    <message>
+        <source>&amp;Open Subsystem</source>
+        <translation>&amp;Открыть подсистему</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Parent</source>
+        <translation>На уровень &amp;выше</translation>
+    </message>
+    <message>
+        <source>&amp;Insert Block…</source>
+        <translation>&amp;Вставить блок…</translation>
+    </message>
+    <message>
+        <source>&amp;Parameters…</source>
+        <translation>&amp;Параметры…</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>&amp;Увеличить</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>&amp;Уменьшить</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>&amp;По размеру окна</translation>
+    </message>
+    <message>
+        <source>Actual &amp;Size (100 %)</source>
+        <translation>&amp;Реальный размер (100 %)</translation>
+    </message>
+    <message>
+        <source>&amp;Snap to Grid</source>
+        <translation>&amp;Привязка к сетке</translation>
+    </message>
+    <message>
+        <source>Show &amp;Grid</source>
+        <translation>Показать &amp;сетку</translation>
+    </message>
+    <message>
+        <source>&amp;Validate Model</source>
+        <translation>&amp;Проверить модель</translation>
+    </message>
+    <message>
+        <source>Simulation &amp;Settings…</source>
+        <translation>&amp;Параметры моделирования…</translation>
+    </message>
+    <message>
+        <source>&amp;About Kelvin</source>
+        <translation>&amp;О программе Kelvin</translation>
+    </message>
+    <message>
+        <source>&amp;Examples…</source>
+        <translation>&amp;Примеры…</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Правка</translation>
+    </message>
+    <message>
+        <source>A&amp;lign</source>
+        <translation>&amp;Выровнять</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>&amp;Моделирование</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>О &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Основная</translation>
+    </message>
+    <message>
+        <source>Cannot open %1.</source>
+        <translation>Не удаётся открыть %1.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Открыт файл %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1 — %n problem(s), see Problems</source>
+        <translation>
+            <numerusform>Открыт файл %1 — %n проблема, см. «Проблемы»</numerusform>
+            <numerusform>Открыт файл %1 — %n проблемы, см. «Проблемы»</numerusform>
+            <numerusform>Открыт файл %1 — %n проблем, см. «Проблемы»</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot save %1.</source>
+        <translation>Не удаётся сохранить %1.</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>Сохранено: %1</translation>
+    </message>
+    <message>
+        <source>Kelvin</source>
+        <translation>Kelvin</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>В %1 есть несохранённые изменения. Сохранить их?</translation>
+    </message>
+    <message>
+        <source>New model</source>
+        <translation>Новая модель</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>Открыть модель</translation>
+    </message>
+    <message>
+        <source>Save Model As</source>
+        <translation>Сохранить модель как</translation>
+    </message>
+    <message>
+        <source>The model is valid</source>
+        <translation>Модель корректна</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) found</source>
+        <translation>
+            <numerusform>Найдена %n проблема</numerusform>
+            <numerusform>Найдено %n проблемы</numerusform>
+            <numerusform>Найдено %n проблем</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>About Kelvin</source>
+        <translation>О программе Kelvin</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Block diagrams and physical networks — electrical, mechanical, hydraulic, thermal — in one model, simulated by an equation-based engine.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Структурные схемы и физические цепи — электрические, механические, гидравлические, тепловые — в одной модели, моделируемой на основе уравнений.&lt;/p&gt;&lt;p&gt;Собрано с Qt %2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>%1[*] — Kelvin</source>
+        <translation>%1[*] — Kelvin</translation>
+    </message>
+    <message>
+        <source>&amp;Import SPICE Netlist…</source>
+        <translation>&amp;Импорт списка соединений SPICE…</translation>
+    </message>
+    <message>
+        <source>Import SPICE Netlist</source>
+        <translation>Импорт списка соединений SPICE</translation>
+    </message>
+    <message>
+        <source>SPICE netlists (*.cir *.sp *.spice *.net);;All files (*)</source>
+        <translation>Списки соединений SPICE (*.cir *.sp *.spice *.net);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import %1.</source>
+        <translation>Не удаётся импортировать %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %1 — %n note(s), see Problems</source>
+        <translation>
+            <numerusform>Импортирован файл %1 — %n замечание, см. «Проблемы»</numerusform>
+            <numerusform>Импортирован файл %1 — %n замечания, см. «Проблемы»</numerusform>
+            <numerusform>Импортирован файл %1 — %n замечаний, см. «Проблемы»</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::ModelDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Без имени</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::PaletteWidget</name>
+    <message>
+        <source>Search blocks…</source>
+        <translation>Поиск блоков…</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::ParameterDialog</name>
+    <message>
+        <source>Parameters of %1</source>
+        <translation>Параметры %1</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>Изменить %1</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::ParameterForm</name>
+    <message>
+        <source>A value is required</source>
+        <translation>Требуется значение</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: must be %2</source>
+        <translation>%1 вне допустимого диапазона: должно быть %2</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>должно быть целым числом</translation>
+    </message>
+    <message numerus="yes">
+        <source>= %n value(s)</source>
+        <translation>
+            <numerusform>= %n значение</numerusform>
+            <numerusform>= %n значения</numerusform>
+            <numerusform>= %n значений</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Subsystem</source>
+        <translation>Подсистема</translation>
+    </message>
+    <message>
+        <source>Double-click to open it.</source>
+        <translation>Дважды щёлкните, чтобы открыть.</translation>
+    </message>
+    <message>
+        <source>Unknown block type.</source>
+        <translation>Неизвестный тип блока.</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>An id starts with a letter or &apos;_&apos; and has only letters, digits and &apos;_&apos;</source>
+        <translation>Имя начинается с буквы или &apos;_&apos; и содержит только буквы, цифры и &apos;_&apos;</translation>
+    </message>
+    <message>
+        <source>%1 is already used by another block</source>
+        <translation>Имя %1 уже занято другим блоком</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::QuickInsertBox</name>
+    <message>
+        <source>Insert:</source>
+        <translation>Вставить:</translation>
+    </message>
+    <message>
+        <source>block name, e.g. resistor</source>
+        <translation>название блока, например resistor</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::RecentFilesMenu</name>
+    <message>
+        <source>&amp;Recent Files</source>
+        <translation>&amp;Недавние файлы</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>&amp;Очистить список</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::SettingsDialog</name>
+    <message>
+        <source>Project states at constraint changes</source>
+        <translation>Проецировать состояние при смене связей</translation>
+    </message>
+    <message>
+        <source>Simulation Settings</source>
+        <translation>Параметры моделирования</translation>
+    </message>
+    <message>
+        <source>IDA (variable step)</source>
+        <translation>IDA (переменный шаг)</translation>
+    </message>
+    <message>
+        <source>Implicit Euler</source>
+        <translation>Неявный метод Эйлера</translation>
+    </message>
+    <message>
+        <source>Trapezoidal</source>
+        <translation>Метод трапеций</translation>
+    </message>
+    <message>
+        <source>BDF2</source>
+        <translation>BDF2</translation>
+    </message>
+    <message>
+        <source>every accepted step</source>
+        <translation>каждый принятый шаг</translation>
+    </message>
+    <message>
+        <source>Stop time (s)</source>
+        <translation>Время окончания (с)</translation>
+    </message>
+    <message>
+        <source>Solver</source>
+        <translation>Решатель</translation>
+    </message>
+    <message>
+        <source>Relative tolerance</source>
+        <translation>Относительная погрешность</translation>
+    </message>
+    <message>
+        <source>Absolute tolerance</source>
+        <translation>Абсолютная погрешность</translation>
+    </message>
+    <message>
+        <source>Step / output interval (s)</source>
+        <translation>Шаг / интервал вывода (с)</translation>
+    </message>
+    <message>
+        <source>Temperature (K)</source>
+        <translation>Температура (К)</translation>
+    </message>
+    <message>
+        <source>Times, tolerances and the temperature must be positive numbers.</source>
+        <translation>Время, погрешности и температура должны быть положительными числами.</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::VariablesWidget</name>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Значение</translation>
+    </message>
+    <message>
+        <source>Evaluates to</source>
+        <translation>Вычисляется в</translation>
+    </message>
+    <message>
+        <source>Add a variable</source>
+        <translation>Добавить переменную</translation>
+    </message>
+    <message>
+        <source>Remove the selected variables</source>
+        <translation>Удалить выделенные переменные</translation>
+    </message>
+    <message>
+        <source>Set variable %1</source>
+        <translation>Изменить переменную %1</translation>
+    </message>
+    <message>
+        <source>Add variable %1</source>
+        <translation>Добавить переменную %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n variable(s)</source>
+        <translation>
+            <numerusform>Удалить %n переменную</numerusform>
+            <numerusform>Удалить %n переменные</numerusform>
+            <numerusform>Удалить %n переменных</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
