@@ -40,6 +40,17 @@ namespace {
     QT_TRANSLATE_NOOP("Examples", "Mass on a hard stop"),
     QT_TRANSLATE_NOOP("Examples", "Bouncing mass"),
     QT_TRANSLATE_NOOP("Examples", "Contact"),
+    QT_TRANSLATE_NOOP("Examples", "Voltage-controlled resonator"),
+    QT_TRANSLATE_NOOP("Examples", "Noise envelope"),
+    QT_TRANSLATE_NOOP("Examples", "Brownian resonator"),
+    QT_TRANSLATE_NOOP("Examples", "Equipartition"),
+    QT_TRANSLATE_NOOP("Examples", "Diode detector noise"),
+    QT_TRANSLATE_NOOP("Examples", "Monte Carlo"),
+    QT_TRANSLATE_NOOP("Examples", "RC noise spectrum"),
+    QT_TRANSLATE_NOOP("Examples", "Noise spectrum"),
+    QT_TRANSLATE_NOOP("Examples", "K2: ABCD and Bode"),
+    QT_TRANSLATE_NOOP("Examples", "ABCD"),
+    QT_TRANSLATE_NOOP("Examples", "Bode"),
 };
 
 }  // namespace
