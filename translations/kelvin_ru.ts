@@ -690,6 +690,62 @@
         <source>Sine current</source>
         <translation>Синусоидальный ток</translation>
     </message>
+    <message>
+        <source>flicker noise corner frequency (0: no 1/f noise)</source>
+        <translation>угловая частота фликкер-шума (0: без шума 1/f)</translation>
+    </message>
+    <message>
+        <source>noise temperature of this element (0: the model&apos;s temperature)</source>
+        <translation>шумовая температура этого элемента (0: температура модели)</translation>
+    </message>
+    <message>
+        <source>Noise sensor</source>
+        <translation>Датчик шума</translation>
+    </message>
+    <message>
+        <source>noise bandwidth of the sensor&apos;s first-order filter (0: none; white noise seen through no storage then has unbounded variance)</source>
+        <translation>шумовая полоса фильтра первого порядка датчика (0: без фильтра; белый шум, прошедший не через накопитель, тогда имеет неограниченную дисперсию)</translation>
+    </message>
+    <message>
+        <source>Varactor</source>
+        <translation>Варикап</translation>
+    </message>
+    <message>
+        <source>capacitance at zero bias</source>
+        <translation>ёмкость при нулевом смещении</translation>
+    </message>
+    <message>
+        <source>junction potential</source>
+        <translation>контактная разность потенциалов</translation>
+    </message>
+    <message>
+        <source>grading coefficient</source>
+        <translation>коэффициент плавности перехода</translation>
+    </message>
+    <message>
+        <source>what y reads: velocity (relative, a − b) or position</source>
+        <translation>что измеряет y: скорость (относительную, a − b) или положение</translation>
+    </message>
+    <message>
+        <source>Pink noise</source>
+        <translation>Розовый шум</translation>
+    </message>
+    <message>
+        <source>one-sided PSD at the corner frequency</source>
+        <translation>односторонняя СПМ на угловой частоте</translation>
+    </message>
+    <message>
+        <source>frequency where the PSD equals psd</source>
+        <translation>частота, на которой СПМ равна psd</translation>
+    </message>
+    <message>
+        <source>White noise</source>
+        <translation>Белый шум</translation>
+    </message>
+    <message>
+        <source>one-sided power spectral density of y</source>
+        <translation>односторонняя спектральная плотность мощности y</translation>
+    </message>
 </context>
 <context>
     <name>ConnectTool</name>
@@ -840,12 +896,67 @@
         <source>Contact</source>
         <translation>Контакт</translation>
     </message>
+    <message>
+        <source>Voltage-controlled resonator</source>
+        <translation>Резонатор, управляемый напряжением</translation>
+    </message>
+    <message>
+        <source>Noise envelope</source>
+        <translation>Огибающая шума</translation>
+    </message>
+    <message>
+        <source>Brownian resonator</source>
+        <translation>Броуновский резонатор</translation>
+    </message>
+    <message>
+        <source>Equipartition</source>
+        <translation>Равнораспределение</translation>
+    </message>
+    <message>
+        <source>Diode detector noise</source>
+        <translation>Шум диодного детектора</translation>
+    </message>
+    <message>
+        <source>Monte Carlo</source>
+        <translation>Монте-Карло</translation>
+    </message>
+    <message>
+        <source>RC noise spectrum</source>
+        <translation>Спектр шума RC-цепи</translation>
+    </message>
+    <message>
+        <source>Noise spectrum</source>
+        <translation>Спектр шума</translation>
+    </message>
+    <message>
+        <source>K2: ABCD and Bode</source>
+        <translation>K2: ABCD и диаграмма Боде</translation>
+    </message>
+    <message>
+        <source>ABCD</source>
+        <translation>ABCD</translation>
+    </message>
+    <message>
+        <source>Bode</source>
+        <translation>Диаграмма Боде</translation>
+    </message>
 </context>
 <context>
     <name>MoveSegmentTool</name>
     <message>
         <source>Move wire segment</source>
         <translation>Перемещение сегмента провода</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (noisy realisation)</source>
+        <translation>%1 (шумовая реализация)</translation>
     </message>
 </context>
 <context>
@@ -864,6 +975,25 @@
     <message>
         <source>Rename %1 to %2</source>
         <translation>Переименовать %1 в %2</translation>
+    </message>
+</context>
+<context>
+    <name>ScopeExporter</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Не удалось записать %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>Не удалось записать %1</translation>
+    </message>
+    <message>
+        <source>Unknown image format “%1”: use .png, .svg or .pdf</source>
+        <translation>Неизвестный формат изображения «%1»: используйте .png, .svg или .pdf</translation>
+    </message>
+    <message>
+        <source>Nothing to export: no run yet</source>
+        <translation>Нечего экспортировать: расчёт ещё не выполнялся</translation>
     </message>
 </context>
 <context>
@@ -1451,6 +1581,10 @@
             <numerusform>Импортирован файл %1 — %n замечаний, см. «Проблемы»</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The model has problems: see Problems</source>
+        <translation>В модели есть проблемы: см. «Проблемы»</translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::ModelDocument</name>
@@ -1547,6 +1681,141 @@
     </message>
 </context>
 <context>
+    <name>kelvin::gui::RunHistory</name>
+    <message>
+        <source>Run %1</source>
+        <translation>Расчёт %1</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::RunStatusWidget</name>
+    <message>
+        <source>Compiling…</source>
+        <translation>Компиляция…</translation>
+    </message>
+    <message>
+        <source>t = %1 s of %2 s, %3× real time</source>
+        <translation>t = %1 с из %2 с, %3× реального времени</translation>
+    </message>
+    <message>
+        <source>Paused — %1</source>
+        <translation>Пауза — %1</translation>
+    </message>
+    <message>
+        <source>Finished at t = %1 s (%2 steps, %3 events)</source>
+        <translation>Завершено при t = %1 с (%2 шагов, %3 событий)</translation>
+    </message>
+    <message>
+        <source>Stopped at t = %1 s</source>
+        <translation>Остановлено при t = %1 с</translation>
+    </message>
+    <message>
+        <source>Failed: see Problems</source>
+        <translation>Ошибка: см. «Проблемы»</translation>
+    </message>
+    <message>
+        <source>Failed at t = %1 s: see Problems</source>
+        <translation>Ошибка при t = %1 с: см. «Проблемы»</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::ScopeManager</name>
+    <message>
+        <source>Signals %1</source>
+        <translation>Сигналы %1</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::ScopeWidget</name>
+    <message>
+        <source>Time (s)</source>
+        <translation>Время (с)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: min %2, max %3, RMS %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: мин %2, макс %3, СКЗ %4</translation>
+    </message>
+    <message>
+        <source>t1 = %1 s, t2 = %2 s, Δt = %3 s, 1/Δt = %4 Hz; y1 = %5, y2 = %6, Δy = %7</source>
+        <translation>t1 = %1 с, t2 = %2 с, Δt = %3 с, 1/Δt = %4 Гц; y1 = %5, y2 = %6, Δy = %7</translation>
+    </message>
+    <message>
+        <source>%1(t1) = %2</source>
+        <translation>%1(t1) = %2</translation>
+    </message>
+    <message>
+        <source>, σ = %1</source>
+        <translation>, σ = %1</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::ScopeWindow</name>
+    <message>
+        <source>Autoscale</source>
+        <translation>Автомасштаб</translation>
+    </message>
+    <message>
+        <source>Zoom both</source>
+        <translation>Масштаб по обеим осям</translation>
+    </message>
+    <message>
+        <source>Zoom time</source>
+        <translation>Масштаб по времени</translation>
+    </message>
+    <message>
+        <source>Zoom value</source>
+        <translation>Масштаб по значению</translation>
+    </message>
+    <message>
+        <source>Log t</source>
+        <translation>Лог. t</translation>
+    </message>
+    <message>
+        <source>Log y</source>
+        <translation>Лог. y</translation>
+    </message>
+    <message>
+        <source>Overlay previous</source>
+        <translation>Наложить предыдущий</translation>
+    </message>
+    <message>
+        <source>Cursors</source>
+        <translation>Курсоры</translation>
+    </message>
+    <message>
+        <source> band ±kσ, k = </source>
+        <translation> полоса ±kσ, k = </translation>
+    </message>
+    <message>
+        <source>Noisy trace</source>
+        <translation>Шумовая реализация</translation>
+    </message>
+    <message>
+        <source>Export image…</source>
+        <translation>Экспорт изображения…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Экспорт CSV…</translation>
+    </message>
+    <message>
+        <source>Export Plot</source>
+        <translation>Экспорт графика</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>Изображение PNG (*.png);;Рисунок SVG (*.svg);;Документ PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export Data</source>
+        <translation>Экспорт данных</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
     <name>kelvin::gui::SettingsDialog</name>
     <message>
         <source>Project states at constraint changes</source>
@@ -1601,8 +1870,75 @@
         <translation>Температура (К)</translation>
     </message>
     <message>
-        <source>Times, tolerances and the temperature must be positive numbers.</source>
-        <translation>Время, погрешности и температура должны быть положительными числами.</translation>
+        <source>Noise envelope along the transient (mean ± kσ)</source>
+        <translation>Огибающая шума вдоль переходного процесса (среднее ± kσ)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>Noise</source>
+        <translation>Шум</translation>
+    </message>
+    <message>
+        <source>Re-linearisation tolerance</source>
+        <translation>Допуск повторной линеаризации</translation>
+    </message>
+    <message>
+        <source>Monte Carlo runs</source>
+        <translation>Число прогонов Монте-Карло</translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation>Начальное значение генератора</translation>
+    </message>
+    <message>
+        <source>Band half-width k (σ)</source>
+        <translation>Полуширина полосы k (σ)</translation>
+    </message>
+    <message>
+        <source>Times, tolerances, the temperature and k must be positive numbers.</source>
+        <translation>Времена, допуски, температура и k должны быть положительными числами.</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::SimulationSession</name>
+    <message>
+        <source>The running simulation uses the model as it was when you pressed Run; your edits apply to the next run.</source>
+        <translation>Идущий расчёт использует модель в том виде, в каком она была при нажатии «Пуск»; ваши правки будут учтены в следующем расчёте.</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Пуск</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>П&amp;ауза</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>П&amp;родолжить</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>&amp;Шаг</translation>
+    </message>
+    <message>
+        <source>St&amp;op</source>
+        <translation>&amp;Стоп</translation>
+    </message>
+    <message>
+        <source>New S&amp;cope</source>
+        <translation>Новый &amp;осциллограф</translation>
+    </message>
+    <message>
+        <source>Run the simulation (F5)</source>
+        <translation>Запустить расчёт (F5)</translation>
+    </message>
+    <message>
+        <source>While paused: advance by one output sample (F10)</source>
+        <translation>На паузе: продвинуться на один выходной отсчёт (F10)</translation>
     </message>
 </context>
 <context>
