@@ -15,17 +15,19 @@ std::vector<NoiseOutput> noiseSensorOutputs(const FlatSystem& flat) {
 
 namespace {
 
-/// Gradient of `tape` at `at`: over the unknowns into row `row` of `overY` (derivative
-/// leaves are ignored: an output does not read y'), over the noise sources into `overN`.
+/// Gradient of `tape` at `at` into row `row`: over the unknowns into `overY`, over their
+/// derivatives into `overYp` (when given), over the noise sources into `overN`.
 void scatterGradient(const Tape& tape, const EvalPoint& at, const FlatSystem& flat,
-                     const std::unordered_map<int, int>& sourceOfDiscrete, Eigen::Index row, Eigen::MatrixXd& overY,
-                     Eigen::MatrixXd& overN, bool withY) {
+                     const std::unordered_map<int, int>& sourceOfDiscrete, Eigen::Index row, Eigen::MatrixXd* overY,
+                     Eigen::MatrixXd* overYp, Eigen::MatrixXd& overN) {
   std::vector<double> work(tape.size()), adjoint(tape.size()), gradient(tape.leaves().size()),
       discrete(flat.discretes.size(), 0.0), delayed(flat.delays.size(), 0.0);
   tape.fullGradient(at, work.data(), adjoint.data(), gradient.data(), discrete.data(), delayed.data());
-  if (withY)
-    for (std::size_t k = 0; k < gradient.size(); ++k)
-      if (!tape.leaves()[k].derivative) overY(row, tape.leaves()[k].index) += gradient[k];
+  for (std::size_t k = 0; k < gradient.size(); ++k) {
+    const TapeLeaf& leaf = tape.leaves()[k];
+    Eigen::MatrixXd* into = leaf.derivative ? overYp : overY;
+    if (into) (*into)(row, leaf.index) += gradient[k];
+  }
   for (const auto& [d, source] : sourceOfDiscrete) overN(row, source) += discrete[d];
 }
 
@@ -57,15 +59,16 @@ NoiseSystem::NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, cons
     sourceBlocks_.push_back(source.block);
   }
   g_ = Eigen::MatrixXd::Zero(n, m);
-  Eigen::MatrixXd unused(n, n);
   for (int e = 0; e < n; ++e)
     if (flat.equations[e].residual.node().hasDiscrete)
-      scatterGradient(dae.equationTape(e), at, flat, sourceOfDiscrete, e, unused, g_, false);
+      scatterGradient(dae.equationTape(e), at, flat, sourceOfDiscrete, e, nullptr, nullptr, g_);
   const auto outputCount = static_cast<Eigen::Index>(outputs_.size());
   cy_ = Eigen::MatrixXd::Zero(outputCount, n);
+  cyp_ = Eigen::MatrixXd::Zero(outputCount, n);
   dn_ = Eigen::MatrixXd::Zero(outputCount, m);
+  // An output may read y' (a node voltage eliminated as L·di/dt).
   for (Eigen::Index o = 0; o < outputCount; ++o)
-    scatterGradient(dae.compile(outputs_[o].value), at, flat, sourceOfDiscrete, o, cy_, dn_, true);
+    scatterGradient(dae.compile(outputs_[o].value), at, flat, sourceOfDiscrete, o, &cy_, &cyp_, dn_);
 }
 
 double NoiseSystem::sourcePsd(int k, double f) const {
@@ -80,9 +83,11 @@ Eigen::MatrixXcd NoiseSystem::transfer(double f) const {
   const Eigen::PartialPivLU<Eigen::MatrixXcd> lu(m);
   if (m.rows() > 0 && !(std::abs(lu.determinant()) > 0.0))
     throw std::runtime_error("the linearised model is singular at f = " + std::to_string(f) + " Hz");
-  // δY = −(sE + J)⁻¹·G·N, o = C_y·δY + D_n·N.
+  // δY = −(sE + J)⁻¹·G·N, o = (C_y + s·C_y')·δY + D_n·N.
   Eigen::MatrixXcd h = dn_.cast<std::complex<double>>();
-  if (m.rows() > 0) h -= cy_.cast<std::complex<double>>() * lu.solve(g_.cast<std::complex<double>>());
+  if (m.rows() > 0)
+    h -= (cy_.cast<std::complex<double>>() + s * cyp_.cast<std::complex<double>>()) *
+         lu.solve(g_.cast<std::complex<double>>());
   for (Eigen::Index o = 0; o < h.rows(); ++o) h.row(o) *= bandwidthFilter(outputs_[o].bandwidth, f);
   return h;
 }
@@ -120,6 +125,15 @@ NoiseStateSpace NoiseSystem::stateSpace() const {
   for (std::size_t k = 0; k < algebraic.size(); ++k) cz.col(static_cast<Eigen::Index>(k)) = cy_.col(algebraic[k]);
   ss.c = cx + cz * overX.bottomRows(cz.cols());
   ss.d = dn_ + cz * overN.bottomRows(cz.cols());
+  // Terms in y': of a state, δx' = A·δx + B·n; of an algebraic unknown, not representable.
+  for (std::size_t k = 0; k < algebraic.size(); ++k)
+    if (cyp_.col(algebraic[k]).cwiseAbs().maxCoeff() > 0.0)
+      throw std::runtime_error("an output reads the derivative of an algebraic unknown, which the state-space form "
+                               "lacks");
+  for (Eigen::Index k = 0; k < ns; ++k) {
+    ss.c += cyp_.col(states[k]) * ss.a.row(k);
+    ss.d += cyp_.col(states[k]) * ss.b.row(k);
+  }
   return ss;
 }
 

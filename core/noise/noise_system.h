@@ -3,7 +3,7 @@
 // the DAE with its noise sources n (declared by the components, entering the
 // equations linearly),
 //
-//   E·δy' + J·δy + G·n = 0,      o = C_y·δy + D_n·n   (the outputs: sensor readings),
+//   E·δy' + J·δy + G·n = 0,      o = C_y·δy + C_y'·δy' + D_n·n   (the outputs: sensor readings),
 //
 // each source white with one-sided PSD S_k (evaluated at the point: shot noise
 // follows the current) and an optional flicker corner. From it: the transfer
@@ -65,7 +65,7 @@ class NoiseSystem {
  private:
   Linearization linearization_;
   Eigen::MatrixXd g_;       // unknowns × sources
-  Eigen::MatrixXd cy_, dn_;  // outputs × unknowns, outputs × sources
+  Eigen::MatrixXd cy_, cyp_, dn_;  // outputs × unknowns (over y and y'), outputs × sources
   std::vector<double> psd_, flicker_;
   std::vector<std::string> sourceNames_;
   std::vector<int> sourceBlocks_;

@@ -1,0 +1,49 @@
+#include "noise/bosma_noise_waves.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace kelvin::core {
+
+namespace {
+constexpr double kBoltzmann = 1.380649e-23;  // J/K
+/// Eigenvalues of I − S·S† above −this (relative to 1) count as rounding of a lossless port.
+constexpr double kPassivityTolerance = 1e-10;
+}  // namespace
+
+NoiseWaves bosmaNoiseWaves(const Eigen::MatrixXcd& admittance, double temperature, double z0,
+                           const std::string& portion) {
+  const auto n = admittance.rows();
+  const Eigen::MatrixXcd identity = Eigen::MatrixXcd::Identity(n, n);
+  NoiseWaves waves;
+  const Eigen::PartialPivLU<Eigen::MatrixXcd> lu(identity + z0 * admittance);
+  waves.scattering = lu.solve(identity - z0 * admittance);
+  const Eigen::MatrixXcd loss = identity - waves.scattering * waves.scattering.adjoint();
+  const Eigen::MatrixXcd hermitian = 0.5 * (loss + loss.adjoint());
+  const double asymmetry = (loss - hermitian).cwiseAbs().maxCoeff();
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXcd> eigen(hermitian);
+  const double lowest = n > 0 ? eigen.eigenvalues().minCoeff() : 0.0;
+  if (asymmetry > kPassivityTolerance || lowest < -kPassivityTolerance) {
+    std::ostringstream os;
+    os << portion << ": the noise-wave correlation kT(I − SS†) is not Hermitian positive semi-definite "
+       << "(lowest eigenvalue " << lowest << "): the portion is active, so Bosma's theorem does not apply";
+    throw NotPassiveError(os.str());
+  }
+  waves.correlation = kBoltzmann * temperature * hermitian;
+  // R†R = C_s from the eigen-decomposition (robust where C_s is only semi-definite):
+  // R = diag(√λ)·Vᵀ-conjugate.
+  const Eigen::VectorXd lambda = eigen.eigenvalues().cwiseMax(0.0) * (kBoltzmann * temperature);
+  waves.sources = lambda.cwiseSqrt().asDiagonal() * eigen.eigenvectors().adjoint();
+  return waves;
+}
+
+Eigen::MatrixXcd currentNoiseToWaves(const Eigen::MatrixXcd& currentCorrelation, const Eigen::MatrixXcd& admittance,
+                                     double z0) {
+  const auto n = admittance.rows();
+  const Eigen::MatrixXcd m =
+      Eigen::PartialPivLU<Eigen::MatrixXcd>(Eigen::MatrixXcd::Identity(n, n) + z0 * admittance)
+          .solve(Eigen::MatrixXcd::Identity(n, n));
+  return z0 * m * currentCorrelation * m.adjoint();
+}
+
+}  // namespace kelvin::core
