@@ -11,27 +11,15 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include "support/cli_runner.h"
 #include <cmath>
 #include <complex>
 
 namespace {
 
-struct CliRun {
-  int exitCode = -1;
-  QString out;
-  QString err;
-};
-
-CliRun runCli(const QStringList& arguments) {
-  QProcess process;
-  process.start(QStringLiteral(KELVIN_CLI_PATH), arguments);
-  CliRun run;
-  if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit) return run;
-  run.exitCode = process.exitCode();
-  run.out = QString::fromUtf8(process.readAllStandardOutput());
-  run.err = QString::fromUtf8(process.readAllStandardError());
-  return run;
-}
+using kelvin::test::CliRun;
+using kelvin::test::runCli;
 
 const QString kDemo = QStringLiteral(KELVIN_EXAMPLES_DIR "/k2_demo.kelvin");
 
