@@ -3,6 +3,7 @@
 #include <cmath>
 #include <iomanip>
 #include <optional>
+#include <tuple>
 #include <ostream>
 
 #include "cli/atomic_output_file.h"
@@ -22,6 +23,19 @@ std::vector<double> logSpaced(double fmin, double fmax, int points) {
   std::vector<double> f(points);
   for (int i = 0; i < points; ++i) f[i] = points == 1 ? fmin : fmin * std::pow(fmax / fmin, i / (points - 1.0));
   return f;
+}
+
+/// The band of an imported SPICE `.noise` card (settings.noise_card), if the model has one:
+/// fstart, fstop and the number of points (per decade for a "dec" sweep).
+std::optional<std::tuple<double, double, int>> spiceNoiseBand(const core::Settings& settings) {
+  if (!settings.extra.contains("noise_card")) return std::nullopt;
+  const core::Json& card = settings.extra["noise_card"];
+  if (!card.is_object() || !card.contains("fstart") || !card.contains("fstop")) return std::nullopt;
+  const double fstart = card.value("fstart", 0.0), fstop = card.value("fstop", 0.0);
+  if (!(fstart > 0.0 && fstop > fstart)) return std::nullopt;
+  int points = static_cast<int>(card.value("points", 0.0));
+  if (card.value("sweep", std::string()) == "dec") points = static_cast<int>(std::ceil(points * std::log10(fstop / fstart))) + 1;
+  return std::make_tuple(fstart, fstop, std::max(points, 2));
 }
 
 void writeBudget(std::ostream& out, const core::NoiseSpectrum& spectrum) {
@@ -66,9 +80,9 @@ std::vector<OptionSpec> NoiseCommand::options() const {
       {"psd", "", "noise spectrum at an operating point, with the integrated noise and the budget"},
       {"transient", "", "mean and variance along the run"},
       {"at", "T", "--psd: the operating point is the state at time T (default: the initial state)"},
-      {"fmin", "F", "--psd: lowest frequency (default: 1/1000 of the slowest pole)"},
-      {"fmax", "F", "--psd: highest frequency (default: 1000 times the fastest pole)"},
-      {"points", "N", "--psd: number of log-spaced frequencies (default 200)"},
+      {"fmin", "F", "--psd: lowest frequency (default: an imported .noise card's, else 1/1000 of the slowest pole)"},
+      {"fmax", "F", "--psd: highest frequency (default: the .noise card's, else 1000 times the fastest pole)"},
+      {"points", "N", "--psd: number of log-spaced frequencies (default: the .noise card's, else 200)"},
       {"monte-carlo", "N", "--transient: an ensemble of N runs instead of covariance propagation"},
       {"seed", "S", "--monte-carlo: the seed (default: the model's, else 1)"},
       {"signals", "a,b", "report these signals too (e.g. a gain after a sensor)"},
@@ -108,12 +122,15 @@ int NoiseCommand::run(const CliArguments& args, CommandContext& context) {
   if (psd) {
     const double at = args.number("at").value_or(options.startTime);
     status = guarded(context, options.startTime, [&] {
+      // Defaults: an imported .noise card's sweep, else three decades around the poles.
       auto [fmin, fmax] = core::naturalNoiseBand(*compiled, options, at);
+      int count = 200;
+      if (const auto card = spiceNoiseBand(model.settings)) std::tie(fmin, fmax, count) = *card;
       fmin = args.number("fmin").value_or(fmin);
       fmax = args.number("fmax").value_or(fmax);
       if (!(fmin > 0.0 && fmax > fmin)) throw CliError(kExitUsage, "need 0 < --fmin < --fmax");
-      const core::NoiseSpectrum spectrum =
-          core::noiseSpectrum(*compiled, options, noise, at, logSpaced(fmin, fmax, static_cast<int>(points.value_or(200))));
+      const core::NoiseSpectrum spectrum = core::noiseSpectrum(
+          *compiled, options, noise, at, logSpaced(fmin, fmax, points ? static_cast<int>(*points) : count));
       std::vector<std::string> columns;
       std::vector<std::size_t> order;
       for (const std::string& o : outputs) order.push_back(columns.size()), columns.push_back(o + ".psd");

@@ -99,6 +99,24 @@ class TestCliNoise : public QObject {
     QCOMPARE(nonlinear["ports"].toArray().size(), 2);  // anode and cathode nodes
   }
 
+  void importedNoiseCardSetsTheBand() {
+    // SPICE's `.noise v(out) V1 dec 10 1k 100Meg`: 10 points a decade over five decades, 51 in all.
+    QTemporaryDir dir;
+    const QString netlist = dir.filePath("rc.cir"), model = dir.filePath("rc.kelvin");
+    QFile file(netlist);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("RC noise\nV1 in 0 DC 1\nR1 in out 1k\nC1 out 0 1n\n.noise v(out) V1 dec 10 1k 100Meg\n.end\n");
+    file.close();
+    QCOMPARE(runCli({"import-spice", netlist, "--out", model}).exitCode, 0);
+    const CliRun run = runCli({"noise", model, "--psd"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.startsWith("freq_hz,NOISE_out.y.psd\n"));
+    const auto data = rows(run.out);
+    QCOMPARE(data.size(), std::size_t(51));
+    QCOMPARE(data.front()[0], 1e3);
+    QVERIFY(std::abs(data.back()[0] / 1e8 - 1.0) < 1e-12);
+  }
+
   void errors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
