@@ -74,6 +74,14 @@ std::string massSpringDamper() {
       {"from": "NX.a", "to": "M.a"}, {"from": "NX.b", "to": "Wall.a"}]})";
 }
 
+/// A storage element fed through a dissipative one from a fixed reference, and a noise sensor across it.
+std::string storageWithLoss(const std::string& blocks, const std::string& connections, const std::string& stop,
+                            const std::string& step) {
+  return R"({"format": "kelvin-model", "version": 1, "name": "domain",
+    "settings": {"stop_time": ")" + stop + R"(", "step": ")" + step + R"(", "temperature": 300, "rtol": 1e-8, "atol": 1e-14},
+    "blocks": [)" + blocks + R"(], "connections": [)" + connections + "]}";
+}
+
 }  // namespace
 
 class TestEquipartition : public QObject {
@@ -116,6 +124,45 @@ class TestEquipartition : public QObject {
     QVERIFY2(std::abs(transient[1] / iL - 1.0) < 0.01, qPrintable(QString::number(transient[1] / iL)));
     QVERIFY2(std::abs(psd[0] / vC - 1.0) < 0.01, qPrintable(QString::number(psd[0] / vC)));
     QVERIFY2(std::abs(psd[1] / iL - 1.0) < 0.01, qPrintable(QString::number(psd[1] / iL)));
+  }
+
+  void otherDomains_data() {
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<double>("expected");
+    // Thermal: C = 10 J/K through G = 1 W/K (τ = 10 s) to a 300 K bath: ⟨δT²⟩ = kT²/C.
+    QTest::newRow("thermal") << QString::fromStdString(storageWithLoss(
+        R"({"id": "C", "type": "thermal.HeatCapacitor", "params": {"C": "10", "T0": "300"}},
+           {"id": "G", "type": "thermal.Conductor", "params": {"G": "1"}},
+           {"id": "B", "type": "thermal.TemperatureSource", "params": {"T": "300"}},
+           {"id": "NS", "type": "thermal.NoiseSensor"})",
+        R"({"from": "C.a", "to": "G.a"}, {"from": "G.b", "to": "B.a"}, {"from": "NS.a", "to": "C.a"},
+           {"from": "NS.b", "to": "B.a"})", "200", "1")) << kT * test::kTemperature / 10.0;
+    // Hydraulic: C = 1e-9 m³/Pa through R = 1e9 Pa·s/m³ (τ = 1 s) from a reservoir: ⟨p²⟩ = kT/C.
+    QTest::newRow("hydraulic") << QString::fromStdString(storageWithLoss(
+        R"({"id": "C", "type": "hydraulic.Capacitance", "params": {"C": "1e-9"}},
+           {"id": "R", "type": "hydraulic.LaminarResistance", "params": {"R": "1e9"}},
+           {"id": "T", "type": "hydraulic.Reservoir", "params": {"P": "0"}},
+           {"id": "NS", "type": "hydraulic.NoiseSensor"})",
+        R"({"from": "C.p", "to": "R.p"}, {"from": "R.n", "to": "T.p"}, {"from": "C.n", "to": "T.p"},
+           {"from": "NS.p", "to": "C.p"}, {"from": "NS.n", "to": "T.p"})", "20", "0.1")) << kT / 1e-9;
+    // Rotational: J = 0.01 kg·m² with d = 0.01 N·m·s/rad to a fixed flange (τ = 1 s): ⟨ω²⟩ = kT/J.
+    QTest::newRow("rotational") << QString::fromStdString(storageWithLoss(
+        R"({"id": "J", "type": "rotational.Inertia", "params": {"J": "0.01"}},
+           {"id": "D", "type": "rotational.Damper", "params": {"d": "0.01"}},
+           {"id": "F", "type": "rotational.Fixed"},
+           {"id": "NS", "type": "rotational.NoiseSensor"})",
+        R"({"from": "J.a", "to": "D.a"}, {"from": "D.b", "to": "F.a"}, {"from": "NS.a", "to": "J.b"},
+           {"from": "NS.b", "to": "F.a"})", "20", "0.1")) << kT / 0.01;
+  }
+
+  void otherDomains() {
+    QFETCH(QString, json);
+    QFETCH(double, expected);
+    // Twenty time constants: the variance's transient is e^(−40) of it.
+    const std::vector<double> transient = finalVariances(json.toStdString());
+    QCOMPARE(transient.size(), std::size_t(1));
+    qInfo("envelope / equipartition − 1 = %.3g", transient[0] / expected - 1.0);
+    QVERIFY2(std::abs(transient[0] / expected - 1.0) < 0.01, qPrintable(QString::number(transient[0] / expected)));
   }
 
   void massSpringDamperBrownianMotion() {
