@@ -1,6 +1,7 @@
 #include "noise/covariance_propagator.h"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <unsupported/Eigen/MatrixFunctions>
@@ -30,11 +31,15 @@ void CovariancePropagator::relinearise(const NoiseSystem& system) {
   b.topRows(ns) = ss.b;
   c_ = Eigen::MatrixXd::Zero(outputs, n);
   unbounded_.assign(outputs, false);
+  unavailable_.assign(outputs, false);
+  required_.assign(outputs, true);
   outputNames_.clear();
   Eigen::Index filter = ns;
   for (Eigen::Index o = 0; o < outputs; ++o) {
     const NoiseOutput& out = system.outputs()[o];
     outputNames_.push_back(out.name);
+    required_[o] = out.required;
+    unavailable_[o] = !ss.representable[o];
     if (out.bandwidth > 0.0) {
       const double tau = 1.0 / (4.0 * out.bandwidth);  // a first-order filter's noise bandwidth is 1/(4τ)
       a.block(filter, 0, 1, ns) = ss.c.row(o) / tau;
@@ -44,7 +49,8 @@ void CovariancePropagator::relinearise(const NoiseSystem& system) {
       ++filter;
     } else {
       c_.block(o, 0, 1, ns) = ss.c.row(o);
-      const double scale = 1.0 + ss.c.row(o).cwiseAbs().maxCoeff() + ss.d.row(o).cwiseAbs().maxCoeff();
+      auto largest = [](const auto& row) { return row.size() > 0 ? row.cwiseAbs().maxCoeff() : 0.0; };
+      const double scale = 1.0 + largest(ss.c.row(o)) + largest(ss.d.row(o));
       for (Eigen::Index k = 0; k < ss.d.cols(); ++k)
         if (std::abs(ss.d(o, k)) > kFeedthroughTolerance * scale && system.whitePsd()[k] > 0.0) unbounded_[o] = true;
     }
@@ -88,6 +94,10 @@ void CovariancePropagator::step(double h) {
 std::vector<double> CovariancePropagator::outputVariances() const {
   std::vector<double> variance;
   for (Eigen::Index o = 0; o < c_.rows(); ++o) {
+    if ((unbounded_[o] && !required_[o]) || unavailable_[o]) {
+      variance.push_back(std::numeric_limits<double>::quiet_NaN());
+      continue;
+    }
     if (unbounded_[o])
       throw std::runtime_error(outputNames_[o] +
                                ": white noise reaches this output through no storage element, so its variance "

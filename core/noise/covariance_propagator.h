@@ -26,8 +26,9 @@ class CovariancePropagator {
   void relinearise(const NoiseSystem& system);
   /// P ← Φ·P·Φᵀ + Q_d over a step h > 0.
   void step(double h);
-  /// σ² of each output. Throws std::runtime_error naming the output when white noise
-  /// reaches it through no storage and no bandwidth filter (an unbounded variance).
+  /// σ² of each output. Throws std::runtime_error naming a required output when white noise
+  /// reaches it through no storage and no bandwidth filter (an unbounded variance); an
+  /// optional output gets NaN there, and where its variance is not representable.
   std::vector<double> outputVariances() const;
   const Eigen::MatrixXd& covariance() const { return p_; }
 
@@ -36,7 +37,7 @@ class CovariancePropagator {
 
   Eigen::MatrixXd a_, q_;   // augmented state matrix, B·W·Bᵀ
   Eigen::MatrixXd c_;       // outputs × augmented states
-  std::vector<bool> unbounded_;
+  std::vector<bool> unbounded_, unavailable_, required_;
   std::vector<std::string> outputNames_;
   Eigen::MatrixXd p_;
   Eigen::MatrixXd phi_, qd_;

@@ -126,10 +126,15 @@ NoiseStateSpace NoiseSystem::stateSpace() const {
   ss.c = cx + cz * overX.bottomRows(cz.cols());
   ss.d = dn_ + cz * overN.bottomRows(cz.cols());
   // Terms in y': of a state, δx' = A·δx + B·n; of an algebraic unknown, not representable.
-  for (std::size_t k = 0; k < algebraic.size(); ++k)
-    if (cyp_.col(algebraic[k]).cwiseAbs().maxCoeff() > 0.0)
-      throw std::runtime_error("an output reads the derivative of an algebraic unknown, which the state-space form "
-                               "lacks");
+  ss.representable.assign(outputs_.size(), true);
+  for (std::size_t o = 0; o < outputs_.size(); ++o)
+    for (int z : algebraic)
+      if (cyp_(static_cast<Eigen::Index>(o), z) != 0.0) {
+        if (outputs_[o].required)
+          throw std::runtime_error(outputs_[o].name + ": it reads the derivative of an algebraic unknown, which the "
+                                                      "state-space form of the noise envelope lacks");
+        ss.representable[o] = false;
+      }
   for (Eigen::Index k = 0; k < ns; ++k) {
     ss.c += cyp_.col(states[k]) * ss.a.row(k);
     ss.d += cyp_.col(states[k]) * ss.b.row(k);

@@ -29,6 +29,9 @@ struct NoiseOutput {
   std::string name;        // "NS1.y"
   Expr value;              // over the unknowns
   double bandwidth = 0.0;  // noise bandwidth of its first-order filter [Hz], 0: none
+  /// A required output whose variance is unbounded or not representable is an error;
+  /// an optional one (a signal shown beside the sensors) reports NaN instead.
+  bool required = true;
 };
 
 /// The outputs a model reports by default: its noise sensors, in declaration order.
@@ -36,6 +39,7 @@ std::vector<NoiseOutput> noiseSensorOutputs(const FlatSystem& flat);
 
 struct NoiseStateSpace {
   Eigen::MatrixXd a, b, c, d;  // states × states, states × sources, outputs × states, outputs × sources
+  std::vector<bool> representable;  // per output: false where it reads y' of an algebraic unknown
 };
 
 class NoiseSystem {
@@ -58,7 +62,8 @@ class NoiseSystem {
   /// sensor bandwidth filters included. Throws std::runtime_error where jωE + J is singular.
   Eigen::MatrixXcd transfer(double f) const;
   /// The state-space form (index 1). Throws std::runtime_error naming the problem when the
-  /// DAE is not of index 1. Bandwidth filters are not included (see CovariancePropagator).
+  /// DAE is not of index 1, or a required output reads y' of an algebraic unknown.
+  /// Bandwidth filters are not included (see CovariancePropagator).
   NoiseStateSpace stateSpace() const;
   const Linearization& linearization() const { return linearization_; }
 

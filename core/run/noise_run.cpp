@@ -26,14 +26,16 @@ double numberSetting(const Json& object, const char* key, double fallback, const
 std::vector<NoiseOutput> outputsOf(const CompiledModel& compiled, const NoiseRunOptions& options) {
   const FlatSystem& flat = compiled.flat();
   std::vector<NoiseOutput> outputs = noiseSensorOutputs(flat);
-  for (const std::string& name : options.extraSignals) {
+  auto add = [&](const std::string& name, bool required) {
     auto it = std::find_if(flat.signals.begin(), flat.signals.end(),
                            [&](const FlatSignal& s) { return s.name == name; });
     if (it == flat.signals.end())
       throw ModelError(Diagnostic{compiled.file(), "", "", "no signal named '" + name + "' to report noise of"});
     if (std::none_of(outputs.begin(), outputs.end(), [&](const NoiseOutput& o) { return o.name == name; }))
-      outputs.push_back({name, it->value, 0.0});
-  }
+      outputs.push_back({name, it->value, 0.0, required});
+  };
+  for (const std::string& name : options.extraSignals) add(name, true);
+  for (const std::string& name : options.optionalSignals) add(name, false);
   return outputs;
 }
 

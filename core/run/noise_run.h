@@ -25,6 +25,9 @@ struct NoiseRunOptions {
   unsigned seed = 1;
   /// Signals reported besides the noise sensors, by name (`<block id>.<port>`).
   std::vector<std::string> extraSignals;
+  /// Signals shown beside them (a scope's traces): their variance is NaN where it is
+  /// unbounded or not representable, instead of an error.
+  std::vector<std::string> optionalSignals;
 
   /// Reads settings.extra["noise"] {"relinearization_tolerance", "monte_carlo_runs", "seed"}.
   /// Throws ModelError naming the setting when a value is not usable.

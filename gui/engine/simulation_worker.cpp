@@ -78,7 +78,7 @@ void SimulationWorker::run() {
     info.hasVariance = wantsNoiseEnvelope(*compiled, request_.model.settings);
     if (info.hasVariance) {
       // Every recorded signal carries its variance (a Gain after a noise sensor too).
-      noise.extraSignals = recorded;
+      noise.optionalSignals = recorded;
       recorded = core::noiseOutputNames(*compiled, noise);
     }
     for (const std::string& name : recorded) info.signalNames << QString::fromStdString(name);
