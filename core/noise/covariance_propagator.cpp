@@ -50,7 +50,9 @@ void CovariancePropagator::relinearise(const NoiseSystem& system) {
       ++filter;
     } else {
       c_.block(o, 0, 1, ns) = ss.c.row(o);
-      const double scale = 1.0 + ss.c.row(o).cwiseAbs().maxCoeff() + ss.d.row(o).cwiseAbs().maxCoeff();
+      // (maxCoeff of an empty row is undefined: a model without states has no C columns.)
+      const double scale = 1.0 + (ns > 0 ? ss.c.row(o).cwiseAbs().maxCoeff() : 0.0) +
+                           (ss.d.cols() > 0 ? ss.d.row(o).cwiseAbs().maxCoeff() : 0.0);
       for (Eigen::Index k = 0; k < ss.d.cols(); ++k)
         if (std::abs(ss.d(o, k)) > kFeedthroughTolerance * scale && system.whitePsd()[k] > 0.0) unbounded_[o] = true;
     }

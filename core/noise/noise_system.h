@@ -61,6 +61,9 @@ class NoiseSystem {
   /// DAE is not of index 1. Bandwidth filters are not included (see CovariancePropagator).
   NoiseStateSpace stateSpace() const;
   const Linearization& linearization() const { return linearization_; }
+  /// True when `other` has the same E, J, G, outputs and source levels, as a linear model
+  /// has wherever it is linearised: its state-space form is then the same too.
+  bool sameAs(const NoiseSystem& other) const;
 
  private:
   Linearization linearization_;
