@@ -12,6 +12,12 @@ namespace {
 /// White noise reaching an output directly counts when its gain is not rounding noise
 /// of the elimination (relative to the output's other coefficients).
 constexpr double kFeedthroughTolerance = 1e-12;
+/// Output times are sums of rounded numbers, so the interval between two samples on a
+/// uniform grid varies in its last bits (relative 1e-16·t/h). Steps this close to the
+/// discretised one reuse Φ and Q_d: the covariance they give differs by about this
+/// fraction of Q_d, far below the solver's tolerances, where recomputing the block
+/// exponential at every sample made it the whole cost of the envelope.
+constexpr double kSameStepTolerance = 1e-9;
 }  // namespace
 
 CovariancePropagator::CovariancePropagator(const NoiseSystem& system) {
@@ -57,10 +63,12 @@ void CovariancePropagator::relinearise(const NoiseSystem& system) {
   }
   Eigen::VectorXd w(ss.b.cols());
   for (Eigen::Index k = 0; k < w.size(); ++k) w(k) = 0.5 * system.whitePsd()[k];  // two-sided intensity
-  a_ = a;
-  q_ = b * w.asDiagonal() * b.transpose();
+  Eigen::MatrixXd q = b * w.asDiagonal() * b.transpose();
+  // A linear model gives the same A and B·W·Bᵀ wherever it is linearised: keep Φ and Q_d then.
+  if (a.rows() != a_.rows() || a != a_ || q != q_) discretisedStep_ = -1.0;
+  a_ = std::move(a);
+  q_ = std::move(q);
   if (p_.rows() != n) p_ = Eigen::MatrixXd::Zero(n, n);
-  discretisedStep_ = -1.0;
 }
 
 void CovariancePropagator::discretise(double h) {
@@ -86,7 +94,7 @@ void CovariancePropagator::discretise(double h) {
 
 void CovariancePropagator::step(double h) {
   if (!(h > 0.0)) return;
-  if (h != discretisedStep_) discretise(h);
+  if (!(std::abs(h - discretisedStep_) <= kSameStepTolerance * h)) discretise(h);
   p_ = phi_ * p_ * phi_.transpose() + qd_;
   p_ = 0.5 * (p_ + p_.transpose());
 }

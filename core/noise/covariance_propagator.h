@@ -22,9 +22,11 @@ class CovariancePropagator {
   /// Starts from P = 0 (a known initial state) with the linearisation `system`.
   explicit CovariancePropagator(const NoiseSystem& system);
 
-  /// Takes a new linearisation (the same states and outputs); P is kept.
+  /// Takes a new linearisation (the same states and outputs); P is kept, and so are Φ and
+  /// Q_d when A and B·W·Bᵀ did not change (a linear model).
   void relinearise(const NoiseSystem& system);
-  /// P ← Φ·P·Φᵀ + Q_d over a step h > 0.
+  /// P ← Φ·P·Φᵀ + Q_d over a step h > 0 (Φ and Q_d recomputed when h differs from the
+  /// last one by more than rounding).
   void step(double h);
   /// σ² of each output. Throws std::runtime_error naming a required output when white noise
   /// reaches it through no storage and no bandwidth filter (an unbounded variance); an

@@ -92,6 +92,14 @@ Eigen::MatrixXcd NoiseSystem::transfer(double f) const {
   return h;
 }
 
+bool NoiseSystem::sameAs(const NoiseSystem& other) const {
+  const Linearization& mine = linearization_;
+  const Linearization& theirs = other.linearization_;
+  return mine.states() == theirs.states() && mine.derivativeJacobian() == theirs.derivativeJacobian() &&
+         mine.jacobian() == theirs.jacobian() && g_ == other.g_ && cy_ == other.cy_ && cyp_ == other.cyp_ && dn_ == other.dn_ &&
+         psd_ == other.psd_ && flicker_ == other.flicker_;
+}
+
 NoiseStateSpace NoiseSystem::stateSpace() const {
   const Eigen::MatrixXd& e = linearization_.derivativeJacobian();
   const Eigen::MatrixXd& j = linearization_.jacobian();

@@ -66,6 +66,9 @@ class NoiseSystem {
   /// Bandwidth filters are not included (see CovariancePropagator).
   NoiseStateSpace stateSpace() const;
   const Linearization& linearization() const { return linearization_; }
+  /// True when `other` has the same E, J, G, outputs and source levels, as a linear model
+  /// has wherever it is linearised: its state-space form is then the same too.
+  bool sameAs(const NoiseSystem& other) const;
 
  private:
   Linearization linearization_;

@@ -108,6 +108,7 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
   const std::vector<NoiseOutput> outputs = outputsOf(compiled, noise);
   OutputValues values(compiled.dae(), outputs);
   std::optional<CovariancePropagator> covariance;
+  std::optional<NoiseSystem> linearised;  // the system covariance propagates, and where it was taken
   OperatingPoint linearisedAt;
   double previous = options.startTime;
   SimulationOptions run = options;
@@ -116,12 +117,16 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
   run.onState = [&](const OperatingPoint& state) {
     try {
       if (!covariance) {
-        covariance.emplace(NoiseSystem(compiled.dae(), state, outputs));
+        linearised.emplace(compiled.dae(), state, outputs);
+        covariance.emplace(*linearised);
         linearisedAt = state;
       } else {
         covariance->step(state.time - previous);
         if (moved(linearisedAt, state, noise.relinearizationTolerance, options.atol)) {
-          covariance->relinearise(NoiseSystem(compiled.dae(), state, outputs));
+          NoiseSystem next(compiled.dae(), state, outputs);
+          // A linear model linearises to the same system everywhere: skip the elimination then.
+          if (!next.sameAs(*linearised)) covariance->relinearise(next);
+          linearised.emplace(std::move(next));
           linearisedAt = state;
         }
       }
