@@ -20,10 +20,7 @@ constexpr double kFeedthroughTolerance = 1e-12;
 constexpr double kSameStepTolerance = 1e-9;
 }  // namespace
 
-CovariancePropagator::CovariancePropagator(const NoiseSystem& system) {
-  relinearise(system);
-  p_ = Eigen::MatrixXd::Zero(a_.rows(), a_.cols());
-}
+CovariancePropagator::CovariancePropagator(const NoiseSystem& system) { relinearise(system); }
 
 void CovariancePropagator::relinearise(const NoiseSystem& system) {
   const NoiseStateSpace ss = system.stateSpace();
@@ -35,7 +32,7 @@ void CovariancePropagator::relinearise(const NoiseSystem& system) {
   Eigen::MatrixXd a = Eigen::MatrixXd::Zero(n, n), b = Eigen::MatrixXd::Zero(n, ss.b.cols());
   a.topLeftCorner(ns, ns) = ss.a;
   b.topRows(ns) = ss.b;
-  c_ = Eigen::MatrixXd::Zero(outputs, n);
+  Eigen::MatrixXd c = Eigen::MatrixXd::Zero(outputs, n);
   unbounded_.assign(outputs, false);
   unavailable_.assign(outputs, false);
   required_.assign(outputs, true);
@@ -51,10 +48,10 @@ void CovariancePropagator::relinearise(const NoiseSystem& system) {
       a.block(filter, 0, 1, ns) = ss.c.row(o) / tau;
       a(filter, filter) = -1.0 / tau;
       b.row(filter) = ss.d.row(o) / tau;
-      c_(o, filter) = 1.0;
+      c(o, filter) = 1.0;
       ++filter;
     } else {
-      c_.block(o, 0, 1, ns) = ss.c.row(o);
+      c.block(o, 0, 1, ns) = ss.c.row(o);
       auto largest = [](const auto& row) { return row.size() > 0 ? row.cwiseAbs().maxCoeff() : 0.0; };
       const double scale = 1.0 + largest(ss.c.row(o)) + largest(ss.d.row(o));
       for (Eigen::Index k = 0; k < ss.d.cols(); ++k)
@@ -64,14 +61,33 @@ void CovariancePropagator::relinearise(const NoiseSystem& system) {
   Eigen::VectorXd w(ss.b.cols());
   for (Eigen::Index k = 0; k < w.size(); ++k) w(k) = 0.5 * system.whitePsd()[k];  // two-sided intensity
   Eigen::MatrixXd q = b * w.asDiagonal() * b.transpose();
-  // A linear model gives the same A and B·W·Bᵀ wherever it is linearised: keep Φ and Q_d then.
-  if (a.rows() != a_.rows() || a != a_ || q != q_) discretisedStep_ = -1.0;
+  // A linear model gives the same A and B·W·Bᵀ wherever it is linearised: keep Φ, Q_d and
+  // the pending steps then. Otherwise bring P up to date under the old system first.
+  const bool sameDynamics = a.rows() == a_.rows() && a == a_ && q == q_;
+  if (!sameDynamics || c.rows() != c_.rows() || c != c_) materialise();
+  if (!sameDynamics) discretisedStep_ = -1.0;
   a_ = std::move(a);
   q_ = std::move(q);
-  if (p_.rows() != n) p_ = Eigen::MatrixXd::Zero(n, n);
+  c_ = std::move(c);
+  if (p_.rows() != n) p_ = Eigen::MatrixXd::Zero(n, n), pending_ = 0;
+  if (pending_ == 0) {
+    rows_ = c_;
+    accumulated_ = Eigen::VectorXd::Zero(c_.rows());
+  }
 }
 
-void CovariancePropagator::discretise(double h) {
+void CovariancePropagator::materialise() {
+  if (pending_ == 0) return;
+  Eigen::MatrixXd phi, qd;
+  discretise(static_cast<double>(pending_) * discretisedStep_, phi, qd);
+  p_ = phi * p_ * phi.transpose() + qd;
+  p_ = 0.5 * (p_ + p_.transpose());
+  pending_ = 0;
+  rows_ = c_;
+  accumulated_ = Eigen::VectorXd::Zero(c_.rows());
+}
+
+void CovariancePropagator::discretise(double h, Eigen::MatrixXd& phi, Eigen::MatrixXd& qd) const {
   const auto n = a_.rows();
   // Halve the step until ‖A·h₀‖ ≤ ½, where the block exponential is safe.
   const double norm = n > 0 ? a_.cwiseAbs().colwise().sum().maxCoeff() * h : 0.0;
@@ -82,21 +98,26 @@ void CovariancePropagator::discretise(double h) {
   block.topRightCorner(n, n) = q_ * h0;
   block.bottomRightCorner(n, n) = a_.transpose() * h0;
   const Eigen::MatrixXd f = block.exp();
-  phi_ = f.bottomRightCorner(n, n).transpose();
-  qd_ = phi_ * f.topRightCorner(n, n);
+  phi = f.bottomRightCorner(n, n).transpose();
+  qd = phi * f.topRightCorner(n, n);
   for (int k = 0; k < doublings; ++k) {
-    qd_ += phi_ * qd_ * phi_.transpose();
-    phi_ = phi_ * phi_;
+    qd += phi * qd * phi.transpose();
+    phi = phi * phi;
   }
-  qd_ = 0.5 * (qd_ + qd_.transpose());
-  discretisedStep_ = h;
+  qd = 0.5 * (qd + qd.transpose());
 }
 
 void CovariancePropagator::step(double h) {
   if (!(h > 0.0)) return;
-  if (!(std::abs(h - discretisedStep_) <= kSameStepTolerance * h)) discretise(h);
-  p_ = phi_ * p_ * phi_.transpose() + qd_;
-  p_ = 0.5 * (p_ + p_.transpose());
+  if (!(std::abs(h - discretisedStep_) <= kSameStepTolerance * h)) {
+    materialise();
+    discretise(h, phi_, qd_);
+    discretisedStep_ = h;
+  }
+  // Only the output rows move: σ² after m steps is r·P·rᵀ + Σ_j (c·Φ^j)·Q_d·(c·Φ^j)ᵀ, r = c·Φ^m.
+  for (Eigen::Index o = 0; o < rows_.rows(); ++o) accumulated_(o) += rows_.row(o) * qd_ * rows_.row(o).transpose();
+  rows_ = rows_ * phi_;
+  ++pending_;
 }
 
 std::vector<double> CovariancePropagator::outputVariances() const {
@@ -110,7 +131,7 @@ std::vector<double> CovariancePropagator::outputVariances() const {
       throw std::runtime_error(outputNames_[o] +
                                ": white noise reaches this output through no storage element, so its variance "
                                "is unbounded; give the noise sensor a noise bandwidth");
-    variance.push_back(std::max(0.0, (c_.row(o) * p_ * c_.row(o).transpose())(0, 0)));
+    variance.push_back(std::max(0.0, (rows_.row(o) * p_ * rows_.row(o).transpose())(0, 0) + accumulated_(o)));
   }
   return variance;
 }

@@ -6,7 +6,8 @@
 // (Van Loan's block exponential at h/2^k, small enough to be safe for stiff A,
 // then k doublings Q_d(2h) = Q_d(h) + Φ(h)·Q_d(h)·Φ(h)ᵀ). Outputs with a noise
 // bandwidth read a first-order filter state τ·z' = o − z (τ = 1/(4B), noise
-// bandwidth B), appended to the states; the output variance is σ² = C·P·Cᵀ.
+// bandwidth B), appended to the states; the output variance is σ² = C·P·Cᵀ. While
+// the system and the step stay the same, only the output rows C·Φ^m are propagated.
 
 #include <string>
 #include <vector>
@@ -32,16 +33,23 @@ class CovariancePropagator {
   /// reaches it through no storage and no bandwidth filter (an unbounded variance); an
   /// optional output gets NaN there, and where its variance is not representable.
   std::vector<double> outputVariances() const;
-  const Eigen::MatrixXd& covariance() const { return p_; }
 
  private:
-  void discretise(double h);
+  /// Φ = e^{Ah} and Q_d over h for the present A and B·W·Bᵀ.
+  void discretise(double h, Eigen::MatrixXd& phi, Eigen::MatrixXd& qd) const;
+  /// Brings P up to date over the pending steps (one exact step of their total length).
+  void materialise();
 
   Eigen::MatrixXd a_, q_;   // augmented state matrix, B·W·Bᵀ
   Eigen::MatrixXd c_;       // outputs × augmented states
   std::vector<bool> unbounded_, unavailable_, required_;
   std::vector<std::string> outputNames_;
-  Eigen::MatrixXd p_;
+  // P itself is brought up to date only when the system or the step changes: between, only
+  // the output rows move (O(n²) a step instead of O(n³)).
+  Eigen::MatrixXd p_;              // the covariance before the pending steps
+  long pending_ = 0;               // steps of discretisedStep_ taken since p_
+  Eigen::MatrixXd rows_;           // c·Φ^pending
+  Eigen::VectorXd accumulated_;    // Σ over the pending steps of (c·Φ^j)·Q_d·(c·Φ^j)ᵀ, per output
   Eigen::MatrixXd phi_, qd_;
   double discretisedStep_ = -1.0;  // h of phi_ and qd_, < 0 when stale
 };

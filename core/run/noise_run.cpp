@@ -68,10 +68,21 @@ class OutputValues {
   std::vector<double> work_;
 };
 
+/// True when the noise system of the model is the same at every state with the same switches
+/// and discrete values: linear equations with constant coefficients, source levels and outputs
+/// that do not depend on the unknowns.
+bool linearEverywhere(const CompiledModel& compiled, const std::vector<NoiseOutput>& outputs) {
+  if (!compiled.dae().linear()) return false;
+  for (const FlatNoiseSource& s : compiled.flat().noiseSources)
+    if (s.psd.node().hasUnknown) return false;
+  return std::all_of(outputs.begin(), outputs.end(), [](const NoiseOutput& o) { return o.value.node().linear; });
+}
+
 /// True when the state has left the linearisation point by more than the tolerance
-/// (relative, plus atol), or a switch or discrete value has changed.
-bool moved(const OperatingPoint& from, const OperatingPoint& to, double tolerance, double atol) {
+/// (relative, plus atol; never for a model linear everywhere), or a switch or discrete value has changed.
+bool moved(const OperatingPoint& from, const OperatingPoint& to, double tolerance, double atol, bool linear) {
   if (from.switches != to.switches || from.discrete != to.discrete) return true;
+  if (linear) return false;
   for (std::size_t i = 0; i < to.y.size(); ++i)
     if (std::abs(to.y[i] - from.y[i]) > tolerance * std::abs(from.y[i]) + atol) return true;
   return false;
@@ -109,6 +120,7 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
   OutputValues values(compiled.dae(), outputs);
   std::optional<CovariancePropagator> covariance;
   std::optional<NoiseSystem> linearised;  // the system covariance propagates, and where it was taken
+  const bool linear = linearEverywhere(compiled, outputs);
   OperatingPoint linearisedAt;
   double previous = options.startTime;
   SimulationOptions run = options;
@@ -122,7 +134,7 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
         linearisedAt = state;
       } else {
         covariance->step(state.time - previous);
-        if (moved(linearisedAt, state, noise.relinearizationTolerance, options.atol)) {
+        if (moved(linearisedAt, state, noise.relinearizationTolerance, options.atol, linear)) {
           NoiseSystem next(compiled.dae(), state, outputs);
           // A linear model linearises to the same system everywhere: skip the elimination then.
           if (!next.sameAs(*linearised)) covariance->relinearise(next);
