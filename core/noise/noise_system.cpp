@@ -41,7 +41,10 @@ std::complex<double> bandwidthFilter(double bandwidth, double f) {
 }  // namespace
 
 NoiseSystem::NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs)
-    : linearization_(dae, point), outputs_(outputs) {
+    : linearization_(dae, point),
+      sparseE_(linearization_.derivativeJacobian().sparseView()),
+      sparseJ_(linearization_.jacobian().sparseView()),
+      outputs_(outputs) {
   const FlatSystem& flat = dae.flat();
   const int n = dae.size();
   const auto m = static_cast<Eigen::Index>(flat.noiseSources.size());
@@ -77,17 +80,20 @@ double NoiseSystem::sourcePsd(int k, double f) const {
 }
 
 Eigen::MatrixXcd NoiseSystem::transfer(double f) const {
-  const std::complex<double> s(0.0, 2.0 * std::numbers::pi * f);
-  const Eigen::MatrixXcd m = s * linearization_.derivativeJacobian().cast<std::complex<double>>() +
-                             linearization_.jacobian().cast<std::complex<double>>();
-  const Eigen::PartialPivLU<Eigen::MatrixXcd> lu(m);
-  if (m.rows() > 0 && !(std::abs(lu.determinant()) > 0.0))
-    throw std::runtime_error("the linearised model is singular at f = " + std::to_string(f) + " Hz");
-  // δY = −(sE + J)⁻¹·G·N, o = (C_y + s·C_y')·δY + D_n·N.
-  Eigen::MatrixXcd h = dn_.cast<std::complex<double>>();
-  if (m.rows() > 0)
-    h -= (cy_.cast<std::complex<double>>() + s * cyp_.cast<std::complex<double>>()) *
-         lu.solve(g_.cast<std::complex<double>>());
+  using Complex = std::complex<double>;
+  const Complex s(0.0, 2.0 * std::numbers::pi * f);
+  // δY = −(sE + J)⁻¹·G·N and o = (C_y + s·C_y')·δY + D_n·N, so H = D_n − Wᵀ·G with W the solution
+  // of (sE + J)ᵀ·W = (C_y + s·C_y')ᵀ: one sparse LU and a solve per output, not per source.
+  Eigen::MatrixXcd h = dn_.cast<Complex>();
+  if (sparseE_.rows() > 0) {
+    const Eigen::SparseMatrix<Complex> mt = (s * sparseE_.cast<Complex>() + sparseJ_.cast<Complex>()).transpose();
+    Eigen::SparseLU<Eigen::SparseMatrix<Complex>> lu;
+    lu.compute(mt);
+    if (lu.info() != Eigen::Success)
+      throw std::runtime_error("the linearised model is singular at f = " + std::to_string(f) + " Hz");
+    const Eigen::MatrixXcd w = lu.solve(Eigen::MatrixXcd((cy_.cast<Complex>() + s * cyp_.cast<Complex>()).transpose()));
+    h -= w.transpose() * g_.cast<Complex>();
+  }
   for (Eigen::Index o = 0; o < h.rows(); ++o) h.row(o) *= bandwidthFilter(outputs_[o].bandwidth, f);
   return h;
 }

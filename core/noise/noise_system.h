@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <Eigen/Dense>
+#include <Eigen/Sparse>
 
 #include "expr/expr.h"
 #include "linearize/linearization.h"
@@ -72,6 +73,7 @@ class NoiseSystem {
 
  private:
   Linearization linearization_;
+  Eigen::SparseMatrix<double> sparseE_, sparseJ_;  // E and J for the frequency sweeps
   Eigen::MatrixXd g_;       // unknowns × sources
   Eigen::MatrixXd cy_, cyp_, dn_;  // outputs × unknowns (over y and y'), outputs × sources
   std::vector<double> psd_, flicker_;
