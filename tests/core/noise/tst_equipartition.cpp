@@ -101,6 +101,16 @@ class TestEquipartition : public QObject {
     QVERIFY2(std::abs(psd[0] / expected - 1.0) < 0.01, qPrintable(QString::number(psd[0] / expected)));
   }
 
+  void elementTemperature() {
+    // The resistor at 600 K in a 300 K model: the capacitor comes to the resistor's temperature,
+    // ⟨v²⟩ = k·600 K/C (exact to rounding after 20 τ, as above).
+    std::string json = test::rcLowpass();
+    const std::string r = R"("params": {"R": "1k"})";
+    json.replace(json.find(r), r.size(), R"("params": {"R": "1k", "temperature": "600"})");
+    const std::vector<double> v = finalVariances(json);
+    QVERIFY(std::abs(v[0] / (test::kBoltzmann * 600.0 / 1e-9) - 1.0) < 1e-9);
+  }
+
   void gainAfterSensorCarriesVariance() {
     core::NoiseRunOptions noise;
     noise.extraSignals = {"K.y"};
