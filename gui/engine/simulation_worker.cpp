@@ -39,6 +39,16 @@ bool wantsNoiseEnvelope(const core::CompiledModel& compiled, const core::Setting
   return !(noise.is_object() && noise.contains("envelope") && noise["envelope"] == false);
 }
 
+/// settings.noise.sigma_factor when it is a positive number, else 3.
+double sigmaFactorOf(const core::Settings& settings) {
+  const core::Json& noise = settings.extra.contains("noise") ? settings.extra["noise"] : core::Json::object();
+  if (noise.is_object() && noise.contains("sigma_factor") && noise["sigma_factor"].is_number()) {
+    const double k = noise["sigma_factor"].get<double>();
+    if (k > 0) return k;
+  }
+  return 3.0;
+}
+
 RunOutcome failure(const core::ModelError& error, double time) {
   RunOutcome outcome;
   outcome.status = RunOutcome::Status::Failed;
@@ -76,6 +86,9 @@ void SimulationWorker::run() {
     std::vector<std::string> recorded;
     for (int index : options.outputs) recorded.push_back(core::signalNames(*compiled)[index]);
     info.hasVariance = wantsNoiseEnvelope(*compiled, request_.model.settings);
+    info.sigmaFactor = sigmaFactorOf(request_.model.settings);
+    if (options.step > 0 && options.stopTime > options.startTime)
+      info.expectedSamples = static_cast<std::size_t>((options.stopTime - options.startTime) / options.step) + 2;
     if (info.hasVariance) {
       // Every recorded signal carries its variance (a Gain after a noise sensor too).
       noise.extraSignals = recorded;
@@ -143,11 +156,7 @@ core::SimulationStats SimulationWorker::runNoise(const core::CompiledModel& comp
 
 void SimulationWorker::record(double time, const std::vector<double>& values, const std::vector<double>* variance,
                               const std::vector<double>* noisy) {
-  if (noisy && pending_.noisy.size() != pending_.values.size()) noisy = nullptr;  // rows must stay aligned
-  pending_.times.push_back(time);
-  pending_.values.insert(pending_.values.end(), values.begin(), values.end());
-  if (variance) pending_.variances.insert(pending_.variances.end(), variance->begin(), variance->end());
-  if (noisy) pending_.noisy.insert(pending_.noisy.end(), noisy->begin(), noisy->end());
+  pending_.addRow(time, values, variance, noisy);
   lastTime_ = time;
   if (sinceFlush_.elapsed() >= kBatchIntervalMs) flush();
   if (control_->pauseRequested()) {

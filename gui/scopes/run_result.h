@@ -40,7 +40,7 @@ class RunResult : public QObject {
   /// One noisy realisation of `signal` (Monte Carlo), or empty.
   const std::vector<double>& noisyValues(int signal) const { return noisy_[static_cast<std::size_t>(signal)]; }
 
-  /// Appends a batch whose rows have signalNames().size() values. Emits appended.
+  /// Appends a batch with one column per signal (signalNames() order). Emits appended.
   void append(const SampleBatch& batch);
   /// Sets a synthesised noisy realisation of `signal`, one value per time so far.
   void setNoisyValues(int signal, std::vector<double> values);
