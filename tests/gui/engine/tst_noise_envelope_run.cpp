@@ -5,7 +5,6 @@
 // times and the same numbers. The scope draws the band mean ± kσ with k from
 // the model's settings (noise.sigma_factor).
 
-#define QT_NO_KEYWORDS
 #include <cmath>
 
 #include <QAction>
@@ -110,8 +109,8 @@ class TestNoiseEnvelopeRun : public QObject {
     // Both run core::simulateNoise on the same model with the same options, and the CSV's %.17g
     // reads back to the same double, so the series agree to rounding. The GUI run reports the
     // model's other default signals too (each output row of the covariance is computed on its
-    // own, so they do not change NS.y's), hence a tolerance of a few ulps only: 1e-12 relative
-    // to the series' largest magnitude. Measured: see the qInfo line.
+    // own, so they should not change NS.y's), hence a tolerance of a few ulps only: 1e-12
+    // relative to the series' largest magnitude. Measured: no difference at all (qInfo line).
     double meanScale = 0, varianceScale = 0, meanError = 0, varianceError = 0, timeError = 0;
     for (std::size_t i = 0; i < cli.times.size(); ++i) {
       meanScale = std::max(meanScale, std::abs(cli.mean[i]));

@@ -4,7 +4,6 @@
 // abandoned worker finishes in the background and nothing it sends reaches the
 // GUI: the next run's samples are its own, once each, in order.
 
-#define QT_NO_KEYWORDS
 #include <cmath>
 
 #include <QSignalSpy>

@@ -4,7 +4,6 @@
 // signal with noise). Dragging a cursor with the mouse moves it to where the
 // mouse is and updates the readout.
 
-#define QT_NO_KEYWORDS
 #include <cmath>
 
 #include <QRegularExpression>

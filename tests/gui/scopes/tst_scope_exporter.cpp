@@ -4,7 +4,6 @@
 // `.sigma` column equal to the square root of the run's variance. The file is
 // written whole or not at all (a temporary file renamed into place).
 
-#define QT_NO_KEYWORDS
 #include <cmath>
 #include <vector>
 

@@ -4,12 +4,12 @@
 // the filter narrows it, and ticking or unticking a signal adds or removes its
 // trace. The band's k field follows the k each run brings.
 
-#define QT_NO_KEYWORDS
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
 #include <QtTest>
 

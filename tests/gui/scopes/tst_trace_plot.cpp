@@ -4,7 +4,6 @@
 // and can then be changed on the scope. A run without variance has no band.
 // A scope without a signal list shows at most kDefaultTraceCount traces.
 
-#define QT_NO_KEYWORDS
 #include <cmath>
 
 #include <QtTest>
@@ -63,6 +62,8 @@ class TestTracePlot : public QObject {
     RunHistory history;
     ScopeWidget scope(&history);
     scope.resize(900, 400);
+    scope.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&scope));
     QSignalSpy kChanged(&scope, &ScopeWidget::sigmaFactorChanged);
     noisyRun(history, 2.5);
     // k comes with the run (its settings).
