@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <spdlog/spdlog.h>
 
@@ -14,21 +17,40 @@ namespace kelvin::gui {
 
 namespace {
 
-/// Indices into signalNames(compiled) of the default signals and then the extra ones not among them.
-std::vector<int> selectOutputs(const core::CompiledModel& compiled, const std::vector<std::string>& extra) {
+/// Indices into signalNames(compiled) of the signals to record: the default ones, in their
+/// order, up to `limit` in all, and every one of `extra` (those wired to scopes) after them.
+std::vector<int> selectOutputs(const core::CompiledModel& compiled, const std::vector<std::string>& extra,
+                               std::size_t limit) {
   const std::vector<std::string>& all = core::signalNames(compiled);
-  std::vector<std::string> names = core::defaultSignalNames(compiled);
-  names.insert(names.end(), extra.begin(), extra.end());
-  std::vector<int> outputs;
-  for (const std::string& name : names) {
-    const auto it = std::find(all.begin(), all.end(), name);
-    if (it == all.end()) {
+  std::unordered_map<std::string_view, int> indexOf;
+  for (std::size_t i = 0; i < all.size(); ++i) indexOf.emplace(all[i], static_cast<int>(i));
+  std::vector<int> wired;
+  std::unordered_set<int> chosen;
+  for (const std::string& name : extra) {
+    const auto it = indexOf.find(name);
+    if (it == indexOf.end())
       spdlog::warn("{}: the model has no signal of that name; not recorded", name);
-      continue;
-    }
-    const int index = static_cast<int>(it - all.begin());
-    if (std::find(outputs.begin(), outputs.end(), index) == outputs.end()) outputs.push_back(index);
+    else if (chosen.insert(it->second).second)
+      wired.push_back(it->second);
   }
+  std::vector<int> outputs;
+  const std::vector<std::string>& defaults = core::defaultSignalNames(compiled);
+  const std::size_t room = limit > wired.size() ? limit - wired.size() : 0;
+  std::size_t left = 0;
+  for (const std::string& name : defaults) {
+    const int index = indexOf.at(name);
+    if (chosen.count(index)) continue;
+    if (outputs.size() < room) {
+      outputs.push_back(index);
+      chosen.insert(index);
+    } else {
+      ++left;
+    }
+  }
+  if (left > 0)
+    spdlog::warn("recording {} of the model's {} signals (at most {}); wire a signal to a scope to record it",
+                 outputs.size() + wired.size(), defaults.size(), limit);
+  outputs.insert(outputs.end(), wired.begin(), wired.end());
   return outputs;
 }
 
@@ -78,7 +100,7 @@ void SimulationWorker::run() {
   try {
     const auto compiled = core::compileModel(request_.model, registry_, request_.file);
     core::SimulationOptions options = core::SimulationOptions::fromSettings(request_.model.settings, request_.file);
-    options.outputs = selectOutputs(*compiled, request_.extraSignals);
+    options.outputs = selectOutputs(*compiled, request_.extraSignals, kMaxRecordedSignals);
     RunInfo info;
     info.startTime = options.startTime;
     info.stopTime = options.stopTime;
