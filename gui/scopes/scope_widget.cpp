@@ -110,6 +110,7 @@ RunResult* ScopeWidget::currentRun() const { return history_->current(); }
 
 void ScopeWidget::setSignals(const QStringList& signalNames) {
   signals_ = signalNames;
+  defaultSignals_ = false;
   rebuild();
 }
 
@@ -121,7 +122,7 @@ void ScopeWidget::setOverlayPrevious(bool on) {
 QStringList ScopeWidget::shownSignals() const {
   const RunResult* run = currentRun();
   if (!run) return {};
-  if (signals_.isEmpty()) return run->signalNames().mid(0, kDefaultTraceCount);
+  if (defaultSignals_) return run->signalNames().mid(0, kDefaultTraceCount);
   QStringList shown;
   for (const QString& name : signals_)
     if (run->signalIndex(name) >= 0) shown << name;
@@ -177,7 +178,7 @@ void ScopeWidget::rebuild() {
   if (RunResult* run = history_->previous(); run && overlay_) runs.push_back(run);
   for (std::size_t r = 0; r < runs.size(); ++r) {
     RunResult* run = runs[r];
-    const QStringList names = signals_.isEmpty() ? run->signalNames().mid(0, kDefaultTraceCount) : signals_;
+    const QStringList names = defaultSignals_ ? run->signalNames().mid(0, kDefaultTraceCount) : signals_;
     for (int k = 0; k < names.size(); ++k) {
       const int signal = run->signalIndex(names[k]);
       if (signal < 0) continue;

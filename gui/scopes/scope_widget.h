@@ -8,7 +8,7 @@
 // run can be overlaid (dashed) for comparison. Long traces are decimated per
 // pixel column for display; RunResult keeps the full data for export.
 // A scope given no signal list (a free scope) shows the first
-// kDefaultTraceCount signals of the run; the chooser picks others.
+// kDefaultTraceCount signals of the run; the window's chooser picks others.
 
 #include <memory>
 #include <vector>
@@ -39,8 +39,10 @@ class ScopeWidget : public QWidget {
   /// Traces a scope without a signal list shows: a large model records hundreds of signals.
   static constexpr int kDefaultTraceCount = 8;
 
-  /// The signals to plot ("VC.y"); empty: the first kDefaultTraceCount the run recorded.
+  /// The signals to plot ("VC.y"), those the run recorded of them; an empty list plots none.
+  /// Until it is called, a scope plots the first kDefaultTraceCount signals of each run.
   void setSignals(const QStringList& signalNames);
+  /// The list given to setSignals(); empty while the default signals are shown.
   const QStringList& signalNames() const { return signals_; }
   /// The signals of the current run that are plotted (those of signalNames() it recorded).
   QStringList shownSignals() const;
@@ -87,6 +89,7 @@ class ScopeWidget : public QWidget {
   QLabel* readout_;
   QTimer* refreshTimer_;
   QStringList signals_;
+  bool defaultSignals_ = true;
   std::vector<std::unique_ptr<TracePlot>> traces_;
   bool overlay_ = false;
   double sigmaFactor_ = 3.0;

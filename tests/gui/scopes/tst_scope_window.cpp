@@ -74,6 +74,16 @@ class TestScopeWindow : public QObject {
     expected << QStringLiteral("C33.v");
     QCOMPARE(scope->shownSignals(), expected);
     QCOMPARE(scope->traces().size(), std::size_t(ScopeWidget::kDefaultTraceCount));
+
+    // Unticking every signal leaves the scope empty (not back to the default ones).
+    QTimer::singleShot(0, this, [&] {
+      QListWidget* list = chooser->list();
+      for (int i = 0; i < list->count(); ++i) list->item(i)->setCheckState(Qt::Unchecked);
+      button->menu()->close();
+    });
+    QTest::mouseClick(button, Qt::LeftButton);
+    QVERIFY(scope->shownSignals().isEmpty());
+    QVERIFY(scope->traces().empty());
   }
 
   void sigmaFieldFollowsTheRun() {
