@@ -37,13 +37,12 @@ int main(int argc, char** argv) {
   const int n = 4000;
   for (int i = 0; i <= n; ++i) {
     const double t = info.stopTime * i / n;
-    batch.times.push_back(t);
     const double ring = 1 - std::exp(-t / 3e-3) * std::cos(2 * M_PI * 400 * t);
     const double current = 0.8 * std::exp(-t / 3e-3) * std::sin(2 * M_PI * 400 * t);
     const double filtered = 0.5 + 0.45 * std::tanh(8 * std::sin(2 * M_PI * 200 * t)) * (1 - std::exp(-t / 1e-3));
-    batch.values.insert(batch.values.end(), {ring, current, filtered});
     const double sigma = 0.06 * (1 - std::exp(-t / 2e-3));
-    batch.variances.insert(batch.variances.end(), {sigma * sigma, 0.0, 0.0});
+    const std::vector<double> variances{sigma * sigma, 0.0, 0.0};
+    batch.addRow(t, {ring, current, filtered}, &variances);
   }
   run->append(batch);
   scope.setSignals(info.signalNames);

@@ -1717,6 +1717,10 @@
         <source>Failed at t = %1 s: see Problems</source>
         <translation>Ошибка при t = %1 с: см. «Проблемы»</translation>
     </message>
+    <message>
+        <source>Stopped before the simulation started</source>
+        <translation>Остановлено до начала моделирования</translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::ScopeManager</name>
@@ -1814,6 +1818,14 @@
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
+    <message>
+        <source>Signals</source>
+        <translation>Сигналы</translation>
+    </message>
+    <message>
+        <source>Choose the signals this scope plots</source>
+        <translation>Выбрать сигналы, которые показывает осциллограф</translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::SettingsDialog</name>
@@ -1900,6 +1912,13 @@
     <message>
         <source>Times, tolerances, the temperature and k must be positive numbers.</source>
         <translation>Времена, допуски, температура и k должны быть положительными числами.</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::SignalChooser</name>
+    <message>
+        <source>Filter signals</source>
+        <translation>Фильтр сигналов</translation>
     </message>
 </context>
 <context>

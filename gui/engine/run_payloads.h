@@ -21,19 +21,42 @@ struct RunInfo {
   double stopTime = 1.0;
   /// True when the run carries a variance for every signal (the noise envelope).
   bool hasVariance = false;
+  /// k of the noise band mean ± kσ the scopes draw (settings.noise.sigma_factor).
+  double sigmaFactor = 3.0;
+  /// Output samples the run will give when its output step is fixed, else 0 (unknown).
+  std::size_t expectedSamples = 0;
 };
 
-/// Consecutive output samples. values (and variances, when the run has them) hold
-/// one row of signalCount numbers per time, row after row.
+/// Consecutive output samples, by column: values[k] (and variances[k], noisy[k] when the
+/// batch has them) holds signal k's value at each of `times`. Columns, because the worker
+/// thread can transpose while the GUI thread appends each column with one copy.
 struct SampleBatch {
   std::vector<double> times;
-  std::vector<double> values;
-  std::vector<double> variances;
-  /// One synthesised noisy realisation (Monte Carlo), rows like values, or empty.
-  std::vector<double> noisy;
+  std::vector<std::vector<double>> values;
+  /// Empty, or one column per signal: the variance of each value (the noise envelope).
+  std::vector<std::vector<double>> variances;
+  /// Empty, or one column per signal: one synthesised noisy realisation (Monte Carlo).
+  std::vector<std::vector<double>> noisy;
 
   std::size_t size() const { return times.size(); }
   bool empty() const { return times.empty(); }
+
+  /// Appends the sample at `time`: one value per signal and, when given, one variance and
+  /// one noisy value per signal. A noisy row is dropped unless every earlier row had one.
+  void addRow(double time, const std::vector<double>& row, const std::vector<double>* varianceRow = nullptr,
+              const std::vector<double>* noisyRow = nullptr) {
+    const bool withNoisy = noisyRow && (noisy.empty() ? times.empty() : noisy.front().size() == times.size());
+    times.push_back(time);
+    addTo(values, row);
+    if (varianceRow) addTo(variances, *varianceRow);
+    if (withNoisy) addTo(noisy, *noisyRow);
+  }
+
+ private:
+  static void addTo(std::vector<std::vector<double>>& columns, const std::vector<double>& row) {
+    if (columns.size() < row.size()) columns.resize(row.size());
+    for (std::size_t k = 0; k < row.size(); ++k) columns[k].push_back(row[k]);
+  }
 };
 
 /// How a run ended. A failed run keeps the samples it produced before the failure.

@@ -54,7 +54,8 @@ void RunStatusWidget::showEnded(const RunOutcome& outcome) {
                           .arg(outcome.events));
       break;
     case RunOutcome::Status::Cancelled:
-      label_->setText(tr("Stopped at t = %1 s").arg(seconds(outcome.endTime)));
+      label_->setText(std::isnan(outcome.endTime) ? tr("Stopped before the simulation started")
+                                                  : tr("Stopped at t = %1 s").arg(seconds(outcome.endTime)));
       break;
     case RunOutcome::Status::Failed:
       label_->setText(std::isnan(outcome.endTime) ? tr("Failed: see Problems")

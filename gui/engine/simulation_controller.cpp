@@ -16,10 +16,15 @@ SimulationController::SimulationController(const core::BlockRegistry& registry, 
 }
 
 SimulationController::~SimulationController() {
-  if (!thread_) return;
-  control_->cancel();
-  thread_->wait();
-  delete thread_.data();
+  if (thread_) {
+    control_->cancel();
+    abandoned_.push_back(thread_);
+  }
+  for (const QPointer<QThread>& thread : abandoned_) {
+    if (!thread) continue;
+    thread->wait();
+    delete thread.data();
+  }
 }
 
 bool SimulationController::start(const core::Model& model, const QString& file,
@@ -31,14 +36,32 @@ bool SimulationController::start(const core::Model& model, const QString& file,
   thread->setObjectName(QStringLiteral("simulation"));
   worker->moveToThread(thread);
   connect(thread, &QThread::started, worker, &SimulationWorker::run, Qt::QueuedConnection);
-  connect(worker, &SimulationWorker::started, this, &SimulationController::onStarted, Qt::QueuedConnection);
-  connect(worker, &SimulationWorker::samplesReady, this, &SimulationController::onSamples, Qt::QueuedConnection);
-  connect(worker, &SimulationWorker::ended, this, &SimulationController::onEnded, Qt::QueuedConnection);
+  // Each connection knows its run: what a run abandoned while compiling sends later is dropped.
+  const std::shared_ptr<RunControl> control = control_;
+  connect(
+      worker, &SimulationWorker::started, this,
+      [this, control](const RunInfo& info) {
+        if (control == control_) onStarted(info);
+      },
+      Qt::QueuedConnection);
+  connect(
+      worker, &SimulationWorker::samplesReady, this,
+      [this, control](const SampleBatch& batch) {
+        if (control == control_) onSamples(batch);
+      },
+      Qt::QueuedConnection);
+  connect(
+      worker, &SimulationWorker::ended, this,
+      [this, control](const RunOutcome& outcome) {
+        if (control == control_) onEnded(outcome);
+      },
+      Qt::QueuedConnection);
   // The worker is done once ended() is emitted: end its thread from the worker thread itself.
   connect(worker, &SimulationWorker::ended, thread, &QThread::quit, Qt::DirectConnection);
   connect(thread, &QThread::finished, worker, &QObject::deleteLater, Qt::DirectConnection);
   connect(thread, &QThread::finished, thread, &QObject::deleteLater, Qt::QueuedConnection);
   thread_ = thread;
+  started_ = false;
   info_ = RunInfo();
   lastWallSeconds_ = 0.0;
   lastSimTime_ = 0.0;
@@ -70,7 +93,19 @@ void SimulationController::step() {
 void SimulationController::stop() {
   if (state_ != State::Running && state_ != State::Paused) return;
   control_->cancel();
-  setState(State::Stopping);
+  if (started_) {
+    setState(State::Stopping);
+    return;
+  }
+  // Still compiling, which cannot be interrupted: end the run now and leave the worker to
+  // finish on its own (it sees the cancel as soon as it simulates); what it sends is dropped.
+  std::erase_if(abandoned_, [](const QPointer<QThread>& t) { return t.isNull(); });
+  abandoned_.push_back(thread_);
+  thread_.clear();
+  control_.reset();
+  RunOutcome outcome;
+  outcome.status = RunOutcome::Status::Cancelled;
+  onEnded(outcome);
 }
 
 void SimulationController::setState(State state) {
@@ -80,6 +115,7 @@ void SimulationController::setState(State state) {
 }
 
 void SimulationController::onStarted(const RunInfo& info) {
+  started_ = true;
   info_ = info;
   lastSimTime_ = info.startTime;
   Q_EMIT runStarted(info);

@@ -5,7 +5,9 @@
 // thread, with the run's progress (simulated time, speed). pause(), resume(),
 // step() and stop() only set flags in the shared RunControl: no call here
 // ever waits for the engine, except the destructor, which stops a run still
-// going and joins its thread.
+// going and joins its thread. Stop while the model is still compiling (which
+// cannot be interrupted) ends the run at once: its worker is abandoned, left
+// to finish in the background, and whatever it sends afterwards is dropped.
 
 #include <memory>
 #include <string>
@@ -45,7 +47,8 @@ class SimulationController : public QObject {
   void resume();
   /// While paused: one more output sample, then paused again.
   void step();
-  /// Asks the run to end; ended() follows (typically within one solver step).
+  /// Asks the run to end; runEnded() follows within one solver step, or at once (status
+  /// Cancelled, endTime NaN) when the run has not started simulating yet.
   void stop();
 
   State state() const { return state_; }
@@ -69,6 +72,10 @@ class SimulationController : public QObject {
   const core::BlockRegistry& registry_;
   std::shared_ptr<RunControl> control_;
   QPointer<QThread> thread_;
+  /// Threads of runs stopped while compiling, still finishing; joined by the destructor.
+  std::vector<QPointer<QThread>> abandoned_;
+  /// The worker has said started(): compiling is over.
+  bool started_ = false;
   State state_ = State::Idle;
   RunInfo info_;
   QElapsedTimer wallClock_;

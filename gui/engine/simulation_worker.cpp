@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <spdlog/spdlog.h>
 
@@ -14,21 +17,40 @@ namespace kelvin::gui {
 
 namespace {
 
-/// Indices into signalNames(compiled) of the default signals and then the extra ones not among them.
-std::vector<int> selectOutputs(const core::CompiledModel& compiled, const std::vector<std::string>& extra) {
+/// Indices into signalNames(compiled) of the signals to record: the default ones, in their
+/// order, up to `limit` in all, and every one of `extra` (those wired to scopes) after them.
+std::vector<int> selectOutputs(const core::CompiledModel& compiled, const std::vector<std::string>& extra,
+                               std::size_t limit) {
   const std::vector<std::string>& all = core::signalNames(compiled);
-  std::vector<std::string> names = core::defaultSignalNames(compiled);
-  names.insert(names.end(), extra.begin(), extra.end());
-  std::vector<int> outputs;
-  for (const std::string& name : names) {
-    const auto it = std::find(all.begin(), all.end(), name);
-    if (it == all.end()) {
+  std::unordered_map<std::string_view, int> indexOf;
+  for (std::size_t i = 0; i < all.size(); ++i) indexOf.emplace(all[i], static_cast<int>(i));
+  std::vector<int> wired;
+  std::unordered_set<int> chosen;
+  for (const std::string& name : extra) {
+    const auto it = indexOf.find(name);
+    if (it == indexOf.end())
       spdlog::warn("{}: the model has no signal of that name; not recorded", name);
-      continue;
-    }
-    const int index = static_cast<int>(it - all.begin());
-    if (std::find(outputs.begin(), outputs.end(), index) == outputs.end()) outputs.push_back(index);
+    else if (chosen.insert(it->second).second)
+      wired.push_back(it->second);
   }
+  std::vector<int> outputs;
+  const std::vector<std::string>& defaults = core::defaultSignalNames(compiled);
+  const std::size_t room = limit > wired.size() ? limit - wired.size() : 0;
+  std::size_t left = 0;
+  for (const std::string& name : defaults) {
+    const int index = indexOf.at(name);
+    if (chosen.count(index)) continue;
+    if (outputs.size() < room) {
+      outputs.push_back(index);
+      chosen.insert(index);
+    } else {
+      ++left;
+    }
+  }
+  if (left > 0)
+    spdlog::warn("recording {} of the model's {} signals (at most {}); wire a signal to a scope to record it",
+                 outputs.size() + wired.size(), defaults.size(), limit);
+  outputs.insert(outputs.end(), wired.begin(), wired.end());
   return outputs;
 }
 
@@ -37,6 +59,16 @@ bool wantsNoiseEnvelope(const core::CompiledModel& compiled, const core::Setting
   if (core::noiseSensorNames(compiled).empty()) return false;
   const core::Json& noise = settings.extra.contains("noise") ? settings.extra["noise"] : core::Json::object();
   return !(noise.is_object() && noise.contains("envelope") && noise["envelope"] == false);
+}
+
+/// settings.noise.sigma_factor when it is a positive number, else 3.
+double sigmaFactorOf(const core::Settings& settings) {
+  const core::Json& noise = settings.extra.contains("noise") ? settings.extra["noise"] : core::Json::object();
+  if (noise.is_object() && noise.contains("sigma_factor") && noise["sigma_factor"].is_number()) {
+    const double k = noise["sigma_factor"].get<double>();
+    if (k > 0) return k;
+  }
+  return 3.0;
 }
 
 RunOutcome failure(const core::ModelError& error, double time) {
@@ -68,7 +100,7 @@ void SimulationWorker::run() {
   try {
     const auto compiled = core::compileModel(request_.model, registry_, request_.file);
     core::SimulationOptions options = core::SimulationOptions::fromSettings(request_.model.settings, request_.file);
-    options.outputs = selectOutputs(*compiled, request_.extraSignals);
+    options.outputs = selectOutputs(*compiled, request_.extraSignals, kMaxRecordedSignals);
     RunInfo info;
     info.startTime = options.startTime;
     info.stopTime = options.stopTime;
@@ -76,6 +108,9 @@ void SimulationWorker::run() {
     std::vector<std::string> recorded;
     for (int index : options.outputs) recorded.push_back(core::signalNames(*compiled)[index]);
     info.hasVariance = wantsNoiseEnvelope(*compiled, request_.model.settings);
+    info.sigmaFactor = sigmaFactorOf(request_.model.settings);
+    if (options.step > 0 && options.stopTime > options.startTime)
+      info.expectedSamples = static_cast<std::size_t>((options.stopTime - options.startTime) / options.step) + 2;
     if (info.hasVariance) {
       // Every recorded signal carries its variance (a Gain after a noise sensor too).
       noise.optionalSignals = recorded;
@@ -143,11 +178,7 @@ core::SimulationStats SimulationWorker::runNoise(const core::CompiledModel& comp
 
 void SimulationWorker::record(double time, const std::vector<double>& values, const std::vector<double>* variance,
                               const std::vector<double>* noisy) {
-  if (noisy && pending_.noisy.size() != pending_.values.size()) noisy = nullptr;  // rows must stay aligned
-  pending_.times.push_back(time);
-  pending_.values.insert(pending_.values.end(), values.begin(), values.end());
-  if (variance) pending_.variances.insert(pending_.variances.end(), variance->begin(), variance->end());
-  if (noisy) pending_.noisy.insert(pending_.noisy.end(), noisy->begin(), noisy->end());
+  pending_.addRow(time, values, variance, noisy);
   lastTime_ = time;
   if (sinceFlush_.elapsed() >= kBatchIntervalMs) flush();
   if (control_->pauseRequested()) {

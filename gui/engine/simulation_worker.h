@@ -9,6 +9,7 @@
 // SimulationController does). Its signals must be connected with
 // Qt::QueuedConnection to receivers on the GUI thread.
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,7 +37,8 @@ struct RunRequest {
   core::Model model;
   std::string file;
   /// Signals to record besides the model's default ones (those wired to scopes), by name;
-  /// names the compiled model lacks are skipped with a warning.
+  /// names the compiled model lacks are skipped with a warning. Always recorded, whatever
+  /// SimulationWorker::kMaxRecordedSignals leaves out of the default ones.
   std::vector<std::string> extraSignals;
 };
 
@@ -45,6 +47,9 @@ class SimulationWorker : public QObject {
 
  public:
   static constexpr int kBatchIntervalMs = 30;
+  /// At most this many signals are recorded (the model's default ones first, in order; those
+  /// wired to scopes always): a run keeps every sample of each, 8 bytes a sample.
+  static constexpr std::size_t kMaxRecordedSignals = 1000;
 
   /// `registry` must outlive the run; `control` is shared with the controller.
   SimulationWorker(RunRequest request, const core::BlockRegistry& registry, std::shared_ptr<RunControl> control);

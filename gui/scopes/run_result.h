@@ -40,7 +40,9 @@ class RunResult : public QObject {
   /// One noisy realisation of `signal` (Monte Carlo), or empty.
   const std::vector<double>& noisyValues(int signal) const { return noisy_[static_cast<std::size_t>(signal)]; }
 
-  /// Appends a batch whose rows have signalNames().size() values. Emits appended.
+  /// Appends a batch with one column per signal (signalNames() order): one copy per column.
+  /// The first batch reserves room for info().expectedSamples (capped), so that the columns
+  /// do not all reallocate together later. Emits appended.
   void append(const SampleBatch& batch);
   /// Sets a synthesised noisy realisation of `signal`, one value per time so far.
   void setNoisyValues(int signal, std::vector<double> values);

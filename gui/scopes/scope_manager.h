@@ -1,8 +1,9 @@
 #pragma once
 // Opens and keeps the scope windows of a main window: one per Scope block
 // (double-click on it; its traces are the signals wired into it, re-read at
-// each run) and free scopes from the Simulation menu showing every recorded
-// signal. The windows dock in the host window or float.
+// each run) and free scopes from the Simulation menu showing the first
+// ScopeWidget::kDefaultTraceCount recorded signals (the tool bar's chooser
+// adds others). The windows dock in the host window or float.
 
 #include <QMap>
 #include <QObject>
@@ -25,7 +26,7 @@ class ScopeManager : public QObject {
 
   /// Shows (creating if needed) the scope of the Scope block at `scopePath` ("Scope", "Sub1/Scope").
   ScopeWindow* openScope(const QString& scopePath);
-  /// Opens a new scope showing every signal the run records.
+  /// Opens a new scope showing the run's first signals (ScopeWidget::kDefaultTraceCount).
   ScopeWindow* openSignalsScope();
   /// The window of the Scope block at `scopePath`, or nullptr.
   ScopeWindow* scopeOf(const QString& scopePath) const;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -87,9 +88,13 @@ ScopeWidget::ScopeWidget(RunHistory* history, QWidget* parent)
   connect(history_, &RunHistory::runAdded, this, [this](RunResult* run) {
     watch(run);
     follow_ = true;
+    if (run->info().hasVariance) setSigmaFactor(run->info().sigmaFactor);
     rebuild();
   });
-  if (RunResult* run = history_->current()) watch(run);
+  if (RunResult* run = history_->current()) {
+    watch(run);
+    if (run->info().hasVariance) sigmaFactor_ = run->info().sigmaFactor;
+  }
   rebuild();
 }
 
@@ -105,6 +110,7 @@ RunResult* ScopeWidget::currentRun() const { return history_->current(); }
 
 void ScopeWidget::setSignals(const QStringList& signalNames) {
   signals_ = signalNames;
+  defaultSignals_ = false;
   rebuild();
 }
 
@@ -113,10 +119,22 @@ void ScopeWidget::setOverlayPrevious(bool on) {
   rebuild();
 }
 
+QStringList ScopeWidget::shownSignals() const {
+  const RunResult* run = currentRun();
+  if (!run) return {};
+  if (defaultSignals_) return run->signalNames().mid(0, kDefaultTraceCount);
+  QStringList shown;
+  for (const QString& name : signals_)
+    if (run->signalIndex(name) >= 0) shown << name;
+  return shown;
+}
+
 void ScopeWidget::setSigmaFactor(double k) {
+  if (k == sigmaFactor_) return;
   sigmaFactor_ = k;
   for (const auto& trace : traces_) trace->setSigmaFactor(k);
   scheduleRefresh();
+  Q_EMIT sigmaFactorChanged(k);
 }
 
 void ScopeWidget::setNoisyTraceVisible(bool visible) {
@@ -160,7 +178,7 @@ void ScopeWidget::rebuild() {
   if (RunResult* run = history_->previous(); run && overlay_) runs.push_back(run);
   for (std::size_t r = 0; r < runs.size(); ++r) {
     RunResult* run = runs[r];
-    const QStringList names = signals_.isEmpty() ? run->signalNames() : signals_;
+    const QStringList names = defaultSignals_ ? run->signalNames().mid(0, kDefaultTraceCount) : signals_;
     for (int k = 0; k < names.size(); ++k) {
       const int signal = run->signalIndex(names[k]);
       if (signal < 0) continue;
@@ -174,10 +192,17 @@ void ScopeWidget::rebuild() {
 }
 
 void ScopeWidget::scheduleRefresh() {
-  if (!refreshTimer_->isActive()) refreshTimer_->start();
+  if (refreshTimer_->isActive()) return;
+  // A frame budget: the scope takes at most about a quarter of the GUI thread, waiting three
+  // times what its last refresh and replot took (at least kRefreshMs).
+  const double cost = lastRefreshMs_ + plot_->replotTime();
+  refreshTimer_->setInterval(std::max(kRefreshMs, static_cast<int>(std::ceil(3 * cost))));
+  refreshTimer_->start();
 }
 
 void ScopeWidget::refresh() {
+  QElapsedTimer clock;
+  clock.start();
   refreshTimer_->stop();
   refreshing_ = true;
   if (follow_) fitToData();
@@ -210,6 +235,7 @@ void ScopeWidget::refresh() {
   refreshing_ = false;
   updateReadout();
   plot_->replot(QCustomPlot::rpQueuedReplot);
+  lastRefreshMs_ = clock.nsecsElapsed() * 1e-6;
 }
 
 void ScopeWidget::fitToData() {

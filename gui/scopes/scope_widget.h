@@ -7,6 +7,8 @@
 // when the run has one); σ under the first cursor is read out. The previous
 // run can be overlaid (dashed) for comparison. Long traces are decimated per
 // pixel column for display; RunResult keeps the full data for export.
+// A scope given no signal list (a free scope) shows the first
+// kDefaultTraceCount signals of the run; the window's chooser picks others.
 
 #include <memory>
 #include <vector>
@@ -34,13 +36,20 @@ class ScopeWidget : public QWidget {
   explicit ScopeWidget(RunHistory* history, QWidget* parent = nullptr);
   ~ScopeWidget() override;
 
-  /// The signals to plot ("VC.y"); empty: every signal the run recorded.
+  /// Traces a scope without a signal list shows: a large model records hundreds of signals.
+  static constexpr int kDefaultTraceCount = 8;
+
+  /// The signals to plot ("VC.y"), those the run recorded of them; an empty list plots none.
+  /// Until it is called, a scope plots the first kDefaultTraceCount signals of each run.
   void setSignals(const QStringList& signalNames);
+  /// The list given to setSignals(); empty while the default signals are shown.
   const QStringList& signalNames() const { return signals_; }
+  /// The signals of the current run that are plotted (those of signalNames() it recorded).
+  QStringList shownSignals() const;
 
   void setOverlayPrevious(bool on);
   bool overlaysPrevious() const { return overlay_; }
-  /// k of the band mean ± kσ (default 3).
+  /// k of the band mean ± kσ (default 3; each run with noise sets it from its settings).
   void setSigmaFactor(double k);
   double sigmaFactor() const { return sigmaFactor_; }
   void setNoisyTraceVisible(bool visible);
@@ -60,8 +69,12 @@ class ScopeWidget : public QWidget {
   /// The readout under the plot (statistics of the visible range, cursor values).
   QString readoutText() const;
 
-  /// Re-decimates and redraws now (normally done on a timer after new data or a zoom).
+  /// Re-decimates and redraws now (normally done on a timer after new data or a zoom, no
+  /// sooner than three times what the last refresh and replot took).
   void refresh();
+
+ Q_SIGNALS:
+  void sigmaFactorChanged(double k);
 
  private:
   void rebuild();
@@ -76,12 +89,15 @@ class ScopeWidget : public QWidget {
   QLabel* readout_;
   QTimer* refreshTimer_;
   QStringList signals_;
+  bool defaultSignals_ = true;
   std::vector<std::unique_ptr<TracePlot>> traces_;
   bool overlay_ = false;
   double sigmaFactor_ = 3.0;
   bool noisyVisible_ = true;
   bool follow_ = true;
   bool refreshing_ = false;
+  /// How long the last refresh() took, decimation and statistics (the replot is timed by QCustomPlot).
+  double lastRefreshMs_ = 0.0;
 };
 
 }  // namespace kelvin::gui

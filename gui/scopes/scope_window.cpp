@@ -4,18 +4,24 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
+#include <QWidgetAction>
 
+#include "scopes/run_result.h"
 #include "scopes/scope_cursors.h"
 #include "scopes/scope_exporter.h"
 #include "scopes/scope_widget.h"
+#include "scopes/signal_chooser.h"
 
 namespace kelvin::gui {
 
 ScopeWindow::ScopeWindow(const QString& title, RunHistory* history, QWidget* parent)
-    : QDockWidget(title, parent), scope_(new ScopeWidget(history, this)), toolBar_(new QToolBar(this)) {
+    : QDockWidget(title, parent), scope_(new ScopeWidget(history, this)), toolBar_(new QToolBar(this)),
+      chooser_(new SignalChooser(this)) {
   setObjectName(QStringLiteral("scope:") + title);
   setAttribute(Qt::WA_DeleteOnClose);
   auto* body = new QWidget(this);
@@ -28,6 +34,7 @@ ScopeWindow::ScopeWindow(const QString& title, RunHistory* history, QWidget* par
   toolBar_->setIconSize(QSize(16, 16));
   toolBar_->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
+  addSignalChooser();
   QAction* fit = toolBar_->addAction(tr("Autoscale"), scope_, &ScopeWidget::autoscale);
   fit->setObjectName(QStringLiteral("autoscale"));
   auto* zoom = new QComboBox(toolBar_);
@@ -62,11 +69,35 @@ ScopeWindow::ScopeWindow(const QString& title, RunHistory* history, QWidget* par
   k->setSingleStep(0.5);
   k->setValue(scope_->sigmaFactor());
   connect(k, &QDoubleSpinBox::valueChanged, scope_, &ScopeWidget::setSigmaFactor);
+  connect(scope_, &ScopeWidget::sigmaFactorChanged, k, [k](double value) {
+    const QSignalBlocker blocker(k);
+    k->setValue(value);
+  });
   toolBar_->addWidget(k);
   toggle(QStringLiteral("noisy"), tr("Noisy trace"), true, &ScopeWidget::setNoisyTraceVisible);
   toolBar_->addSeparator();
   toolBar_->addAction(tr("Export image…"), this, &ScopeWindow::exportImage)->setObjectName(QStringLiteral("exportImage"));
   toolBar_->addAction(tr("Export CSV…"), this, &ScopeWindow::exportCsv)->setObjectName(QStringLiteral("exportCsv"));
+}
+
+void ScopeWindow::addSignalChooser() {
+  auto* button = new QToolButton(toolBar_);
+  button->setObjectName(QStringLiteral("chooseSignals"));
+  button->setText(tr("Signals"));
+  button->setToolTip(tr("Choose the signals this scope plots"));
+  button->setPopupMode(QToolButton::InstantPopup);
+  auto* menu = new QMenu(button);
+  auto* item = new QWidgetAction(menu);
+  item->setDefaultWidget(chooser_);
+  menu->addAction(item);
+  button->setMenu(menu);
+  // Filled when it opens, from the run shown then.
+  connect(menu, &QMenu::aboutToShow, this, [this] {
+    const RunResult* run = scope_->currentRun();
+    chooser_->setSignals(run ? run->signalNames() : QStringList(), scope_->shownSignals());
+  });
+  connect(chooser_, &SignalChooser::chosen, scope_, &ScopeWidget::setSignals);
+  toolBar_->addWidget(button);
 }
 
 void ScopeWindow::exportImage() {

@@ -1,6 +1,6 @@
 #pragma once
 // A scope in its own dock (dockable or floating): a ScopeWidget under a tool
-// bar with autoscale, zoom axes, log axes, overlay of the previous run,
+// bar with the signal chooser, autoscale, zoom axes, log axes, overlay of the previous run,
 // cursors, the band's k, the noisy realisation and export (PNG/SVG/PDF, CSV).
 
 #include <QDockWidget>
@@ -11,6 +11,7 @@ namespace kelvin::gui {
 
 class RunHistory;
 class ScopeWidget;
+class SignalChooser;
 
 class ScopeWindow : public QDockWidget {
   Q_OBJECT
@@ -21,13 +22,17 @@ class ScopeWindow : public QDockWidget {
 
   ScopeWidget* scope() const { return scope_; }
   QToolBar* toolBar() const { return toolBar_; }
+  /// The list behind the tool bar's Signals button (filled each time it opens).
+  SignalChooser* signalChooser() const { return chooser_; }
 
  private:
+  void addSignalChooser();
   void exportImage();
   void exportCsv();
 
   ScopeWidget* scope_;
   QToolBar* toolBar_;
+  SignalChooser* chooser_;
 };
 
 }  // namespace kelvin::gui

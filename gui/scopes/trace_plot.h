@@ -33,6 +33,9 @@ class TracePlot {
   const QString& name() const { return name_; }
   QCPGraph* line() const { return line_; }
   bool hasBand() const;
+  /// The band's edges mean + kσ and mean − kσ (decimated like the line), or nullptr without noise.
+  QCPGraph* upperBand() const { return upper_; }
+  QCPGraph* lowerBand() const { return lower_; }
   /// The band's half width is k·σ.
   void setSigmaFactor(double k);
   void setNoisyVisible(bool visible);

@@ -5,7 +5,8 @@
 // t = 0.3 s fails there, the message names the block, the block is selected
 // and the 0–0.3 s results stay in the scope; Pause holds the run, Step adds
 // exactly one sample, Stop ends it and keeps what was computed; editing
-// during a run shows the snapshot banner.
+// during a run shows the snapshot banner. Stop right after Run (still
+// compiling) ends the run at once.
 
 #include <cmath>
 
@@ -17,6 +18,7 @@
 #include "canvas/commands/set_settings_command.h"
 #include "diagnostics/diagnostics_widget.h"
 #include "document/model_document.h"
+#include "engine/run_status_widget.h"
 #include "engine/simulation_controller.h"
 #include "engine/simulation_session.h"
 #include "../gui_test_support.h"
@@ -189,6 +191,29 @@ class TestSimulationRun : public QObject {
     QCOMPARE(session->history()->previous(), run);
     window.action(QStringLiteral("stop"))->trigger();
     QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 2, kRunTimeoutMs);
+  }
+
+  void stopRightAfterRunGivesControlBack() {
+    kelvin::gui::MainWindow window(registry_);
+    window.show();
+    QVERIFY(window.openFile(example("rc_lowpass.kelvin")));
+    QSignalSpy ended(window.simulation(), &kelvin::gui::SimulationSession::runEnded);
+    // Run then Stop with no event processed between: the worker is still compiling.
+    window.action(QStringLiteral("run"))->trigger();
+    window.action(QStringLiteral("stop"))->trigger();
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended.at(0).at(0).value<RunOutcome>().status, RunOutcome::Status::Cancelled);
+    QVERIFY(window.action(QStringLiteral("run"))->isEnabled());
+    QVERIFY(!window.action(QStringLiteral("stop"))->isEnabled());
+    QCOMPARE(window.simulation()->statusWidget()->text(), QStringLiteral("Stopped before the simulation started"));
+    // The abandoned run leaves no trace in the history; the next run is recorded as usual.
+    QVERIFY(window.simulation()->history()->runs().empty());
+    window.action(QStringLiteral("run"))->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 2, kRunTimeoutMs);
+    QCOMPARE(ended.at(1).at(0).value<RunOutcome>().status, RunOutcome::Status::Finished);
+    QTest::qWait(200);  // anything the abandoned worker sends arrives meanwhile, and is dropped
+    QCOMPARE(window.simulation()->history()->runs().size(), std::size_t(1));
+    QCOMPARE(window.simulation()->history()->current()->times().back(), 5e-3);
   }
 
  private:
