@@ -12,6 +12,7 @@ SimulationController::SimulationController(const core::BlockRegistry& registry, 
   qRegisterMetaType<RunInfo>();
   qRegisterMetaType<SampleBatch>();
   qRegisterMetaType<RunOutcome>();
+  qRegisterMetaType<AnalysisSnapshot>();
   qRegisterMetaType<SimulationController::State>();
 }
 
@@ -34,6 +35,7 @@ bool SimulationController::start(const core::Model& model, const QString& file,
   connect(worker, &SimulationWorker::started, this, &SimulationController::onStarted, Qt::QueuedConnection);
   connect(worker, &SimulationWorker::samplesReady, this, &SimulationController::onSamples, Qt::QueuedConnection);
   connect(worker, &SimulationWorker::ended, this, &SimulationController::onEnded, Qt::QueuedConnection);
+  connect(worker, &SimulationWorker::analysable, this, &SimulationController::analysable, Qt::QueuedConnection);
   // The worker is done once ended() is emitted: end its thread from the worker thread itself.
   connect(worker, &SimulationWorker::ended, thread, &QThread::quit, Qt::DirectConnection);
   connect(thread, &QThread::finished, worker, &QObject::deleteLater, Qt::DirectConnection);

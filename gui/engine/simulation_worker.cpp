@@ -76,6 +76,7 @@ void SimulationWorker::run() {
     std::vector<std::string> recorded;
     for (int index : options.outputs) recorded.push_back(core::signalNames(*compiled)[index]);
     info.hasVariance = wantsNoiseEnvelope(*compiled, request_.model.settings);
+    analysis_ = {compiled, options, noise, options.startTime, std::nullopt, QString::fromStdString(request_.file)};
     if (info.hasVariance) {
       // Every recorded signal carries its variance (a Gain after a noise sensor too).
       noise.extraSignals = recorded;
@@ -86,6 +87,7 @@ void SimulationWorker::run() {
     const core::SimulationStats stats = info.hasVariance ? runNoise(*compiled, options, noise)
                                                          : runTransient(*compiled, options);
     flush();
+    if (!std::isnan(lastTime_)) Q_EMIT analysable(snapshot());
     outcome.status = stats.cancelled ? RunOutcome::Status::Cancelled : RunOutcome::Status::Finished;
     outcome.endTime = stats.cancelled ? lastTime_ : stats.endTime;
     outcome.steps = stats.steps;
@@ -113,8 +115,14 @@ void SimulationWorker::run() {
 core::SimulationStats SimulationWorker::runTransient(const core::CompiledModel& compiled,
                                                      const core::SimulationOptions& options) {
   sinceFlush_.start();
+  // The state comes after its sample: the run halts there, with the state of the sample it shows last.
+  core::SimulationOptions run = options;
+  run.onState = [this](const core::OperatingPoint& state) {
+    analysis_.state = state;
+    haltIfPaused();
+  };
   return core::simulate(
-      compiled, options, [this](double t, const std::vector<double>& values) { record(t, values, nullptr); },
+      compiled, run, [this](double t, const std::vector<double>& values) { record(t, values, nullptr); },
       control_->cancelFlag());
 }
 
@@ -127,6 +135,7 @@ core::SimulationStats SimulationWorker::runNoise(const core::CompiledModel& comp
         compiled, options, noise,
         [this](double t, const std::vector<double>& mean, const std::vector<double>& variance) {
           record(t, mean, &variance);
+          haltIfPaused();
         },
         control_->cancelFlag());
   // The ensemble's statistics come after its last run; its first run is the noisy realisation.
@@ -137,6 +146,7 @@ core::SimulationStats SimulationWorker::runNoise(const core::CompiledModel& comp
       [&](double t, const std::vector<double>& mean, const std::vector<double>& variance) {
         record(t, mean, &variance, sample < trace.size() ? &trace[sample] : nullptr);
         ++sample;
+        haltIfPaused();
       },
       [&](double, const std::vector<double>& values) { trace.push_back(values); }, control_->cancelFlag());
 }
@@ -150,10 +160,21 @@ void SimulationWorker::record(double time, const std::vector<double>& values, co
   if (noisy) pending_.noisy.insert(pending_.noisy.end(), noisy->begin(), noisy->end());
   lastTime_ = time;
   if (sinceFlush_.elapsed() >= kBatchIntervalMs) flush();
-  if (control_->pauseRequested()) {
-    flush();  // the GUI shows everything up to the pause
-    control_->waitWhilePaused();
-  }
+}
+
+void SimulationWorker::haltIfPaused() {
+  if (!control_->pauseRequested()) return;
+  flush();  // the GUI shows everything up to the pause
+  Q_EMIT analysable(snapshot());
+  control_->waitWhilePaused();
+}
+
+AnalysisSnapshot SimulationWorker::snapshot() const {
+  AnalysisSnapshot s = analysis_;
+  s.time = lastTime_;
+  s.options.onState = {};
+  if (s.state && s.state->time != lastTime_) s.state.reset();  // not the state of the last sample
+  return s;
 }
 
 void SimulationWorker::flush() {
