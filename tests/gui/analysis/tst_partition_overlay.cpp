@@ -3,7 +3,6 @@
 // linear (a storage element always goes to a linear portion); the tints go
 // away when the overlay is turned off.
 
-#define QT_NO_KEYWORDS
 #include <QAction>
 #include <QGraphicsRectItem>
 #include <QUndoStack>
