@@ -1,5 +1,7 @@
 #include "analysis/abcd_table_window.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
@@ -17,6 +19,8 @@
 namespace kelvin::gui {
 
 namespace {
+
+constexpr int kMinimumColumnWidth = 90;
 
 QString fullPrecision(double v) { return QString::number(v, 'g', 17); }
 
@@ -103,6 +107,7 @@ void AbcdTableWindow::setReport(const core::AbcdReport& report) {
       table_->setItem(r, c, item);
     }
   table_->resizeColumnsToContents();
+  for (int c = 0; c < columns; ++c) table_->setColumnWidth(c, std::max(table_->columnWidth(c), kMinimumColumnWidth));
   QString text = tr("Combined matrix [A B; C D] at t = %1 s: %2 coordinates, %3 outputs%4.")
                      .arg(m.time, 0, 'g', 6)
                      .arg(states)

@@ -1,6 +1,6 @@
 // The README's screenshots of the analysis side, taken from the real windows
-// after real runs: a scope with the noise envelope (the voltage-controlled
-// resonator), the Bode plot and the ABCD table of the K2 example, and the
+// after real runs: a scope with the noise envelope (the Brownian resonator),
+// the Bode plot and the ABCD table of the K2 example, and the
 // partition overlay on the half-wave rectifier. Skipped unless
 // KELVIN_SCREENSHOT_DIR names the directory to write the PNGs to; run it under
 //   xvfb-run -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb KELVIN_SCREENSHOT_DIR=docs/images \
@@ -21,6 +21,7 @@
 #include "scopes/scope_manager.h"
 #include "scopes/scope_widget.h"
 #include "scopes/scope_window.h"
+#include "scopes/run_result.h"
 #include "scopes/trace_plot.h"
 
 using kelvin::gui::AnalysisLauncher;
@@ -71,12 +72,13 @@ class TestReadmeScreenshots : public QObject {
 
   void noiseEnvelopeScope() {
     kelvin::gui::MainWindow window(registry_);
-    QVERIFY(window.openFile(example("voltage_controlled_resonator.kelvin")));
+    QVERIFY(window.openFile(example("brownian_resonator.kelvin")));
     window.show();
     kelvin::gui::ScopeWindow* scope = window.simulation()->scopes()->openScope(QStringLiteral("Scope"));
     QVERIFY(scope);
     QVERIFY(runToEnd(window));
     QVERIFY(!scope->scope()->traces().empty() && scope->scope()->traces().front()->hasBand());
+    scope->setFloating(true);
     scope->resize(1000, 560);
     QVERIFY(save(scope, directory_, "scope_noise_envelope.png"));
   }
@@ -95,7 +97,7 @@ class TestReadmeScreenshots : public QObject {
     QVERIFY(analyse(window, "identifyAbcd"));
     kelvin::gui::AbcdTableWindow* table = window.analysis()->abcdWindow();
     QVERIFY(table && table->report());
-    table->resize(1100, 420);
+    table->resize(760, 330);
     QVERIFY(save(table, directory_, "abcd_table_k2.png"));
   }
 
