@@ -1837,8 +1837,8 @@
         <translation>Частота (Гц)</translation>
     </message>
     <message>
-        <source>PSD (unit²/Hz, one-sided)</source>
-        <translation>СПМ (ед.²/Гц, односторонняя)</translation>
+        <source>PSD (unit²/Hz)</source>
+        <translation>СПМ (ед.²/Гц)</translation>
     </message>
     <message>
         <source>Noise budget of:</source>

@@ -33,7 +33,7 @@ NoiseSpectrumWindow::NoiseSpectrumWindow(QWidget* parent)
   plot_->yAxis->setNumberPrecision(0);
   plot_->yAxis2->setScaleType(QCPAxis::stLogarithmic);
   plot_->xAxis->setLabel(tr("Frequency (Hz)"));
-  plot_->yAxis->setLabel(tr("PSD (unit²/Hz, one-sided)"));
+  plot_->yAxis->setLabel(tr("PSD (unit²/Hz)"));
   plot_->legend->setVisible(true);
   splitter->addWidget(plot_);
 
@@ -54,7 +54,8 @@ NoiseSpectrumWindow::NoiseSpectrumWindow(QWidget* parent)
   lowerLayout->addWidget(budget_, 1);
   splitter->addWidget(lower);
   splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
+  splitter->setStretchFactor(1, 1);
+  splitter->setSizes({460, 180});
   connect(output_, &QComboBox::currentIndexChanged, this, &NoiseSpectrumWindow::showBudget);
   resize(820, 720);
 }

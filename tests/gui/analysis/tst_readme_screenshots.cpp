@@ -1,6 +1,6 @@
 // The README's screenshots of the analysis side, taken from the real windows
 // after real runs: a scope with the noise envelope (the Brownian resonator),
-// the Bode plot and the ABCD table of the K2 example, and the
+// the Bode plot and the ABCD table of the K2 example, the RC noise spectrum and the
 // partition overlay on the half-wave rectifier. Skipped unless
 // KELVIN_SCREENSHOT_DIR names the directory to write the PNGs to; run it under
 //   xvfb-run -s "-screen 0 1600x1000x24" env QT_QPA_PLATFORM=xcb KELVIN_SCREENSHOT_DIR=docs/images \
@@ -15,6 +15,7 @@
 #include "analysis/abcd_table_window.h"
 #include "analysis/analysis_launcher.h"
 #include "analysis/frequency_window.h"
+#include "analysis/noise_spectrum_window.h"
 #include "analysis/partition_overlay.h"
 #include "engine/simulation_session.h"
 #include "library.h"
@@ -99,6 +100,18 @@ class TestReadmeScreenshots : public QObject {
     QVERIFY(table && table->report());
     table->resize(760, 330);
     QVERIFY(save(table, directory_, "abcd_table_k2.png"));
+  }
+
+  void rcNoiseSpectrum() {
+    kelvin::gui::MainWindow window(registry_);
+    QVERIFY(window.openFile(example("rc_noise_spectrum.kelvin")));
+    window.show();
+    QVERIFY(runToEnd(window));
+    QVERIFY(analyse(window, "noiseSpectrum"));
+    kelvin::gui::NoiseSpectrumWindow* noise = window.analysis()->noiseWindow();
+    QVERIFY(noise && noise->spectrum());
+    noise->resize(900, 640);
+    QVERIFY(save(noise, directory_, "noise_spectrum_rc.png"));
   }
 
   void partitionOverlay() {
