@@ -5,7 +5,8 @@
 // example equals `kelvin-cli freq` on the same grid, its W1/W2 ratio is the
 // Sallen–Key closed form and its poles are those of both links; the noise
 // spectrum of the RC example integrates to kT/C less the tails outside the band,
-// all of it from R1; the actions are disabled while a run goes.
+// all of it from R1, and its ABCD (a noise-envelope run: identified by running
+// to the time) has the pole −1/RC; the actions are disabled while a run goes.
 
 #include <cmath>
 #include <complex>
@@ -286,6 +287,16 @@ class TestAnalysisWindows : public QObject {
     QCOMPARE(noise->budget()->rowCount(), 1);
     QCOMPARE(noise->budget()->item(0, 0)->data(Qt::UserRole).toString(), QStringLiteral("R1"));
     QVERIFY(noise->budget()->item(0, 3)->text().startsWith(QLatin1String("100.00")));
+
+    // A noise-envelope run reports no state with its samples: the identification runs the
+    // model to the last sample's time instead. Its one pole is −1/RC.
+    QVERIFY(!window.analysis()->snapshot()->state);
+    QVERIFY(analyse(window, "identifyAbcd"));
+    const kelvin::core::AbcdReport* report = window.analysis()->abcdWindow()->report();
+    QVERIFY(report);
+    QCOMPARE(report->eigenvalues.size(), Eigen::Index(1));
+    // A 1×1 reduction of exact Jacobian entries: rounding only.
+    QVERIFY(std::abs(report->eigenvalues(0) - std::complex<double>(-1.0 / (R * C), 0.0)) < 1e-9 / (R * C));
   }
 
  private:
