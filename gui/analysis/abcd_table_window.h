@@ -31,7 +31,6 @@ class AbcdTableWindow : public QWidget {
   /// The report shown, or nullptr while there is none.
   const core::AbcdReport* report() const { return report_ ? &*report_ : nullptr; }
   QTableWidget* table() const { return table_; }
-  QLabel* status() const { return status_; }
 
   /// The table (the selected cells only when a range is selected) as tab-separated text with
   /// the labels, numbers at full precision.

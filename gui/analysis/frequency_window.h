@@ -45,8 +45,6 @@ class FrequencyWindow : public QWidget {
   /// W_k/W_m over frequencies() (empty without an input and an output).
   const core::FrequencySweep& transferSweep() const { return transfer_; }
   const core::FrequencySweep& mikhailovSweep() const { return mikhailov_; }
-  QTabWidget* tabs() const { return tabs_; }
-  QCustomPlot* bodePlot() const { return bode_; }
   PolePlot* polePlot() const { return poles_; }
 
  private:

@@ -29,7 +29,6 @@ class NoiseSpectrumWindow : public QWidget {
   void setError(const QString& message);
 
   const core::NoiseSpectrum* spectrum() const { return spectrum_ ? &*spectrum_ : nullptr; }
-  QCustomPlot* plot() const { return plot_; }
   QTableWidget* budget() const { return budget_; }
   /// Shows the budget of output `index` (noiseOutputNames order).
   void showBudget(int index);

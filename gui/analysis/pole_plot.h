@@ -20,7 +20,6 @@ class PolePlot : public QWidget {
 
   void setPoles(const Eigen::VectorXcd& poles);
   const Eigen::VectorXcd& poles() const { return poles_; }
-  QCustomPlot* plot() const { return plot_; }
 
  private:
   QCustomPlot* plot_;

@@ -9,7 +9,6 @@
 #include <optional>
 
 #include <QMetaType>
-#include <QString>
 
 #include "run/noise_run.h"
 #include "run/simulator.h"
@@ -25,10 +24,6 @@ struct AnalysisSnapshot {
   double time = 0.0;
   /// The whole state at `time`, when the run reported it.
   std::optional<core::OperatingPoint> state;
-  /// The model's file, for messages ("" for an unsaved model).
-  QString file;
-
-  bool isValid() const { return compiled != nullptr; }
 };
 
 }  // namespace kelvin::gui

@@ -76,7 +76,7 @@ void SimulationWorker::run() {
     std::vector<std::string> recorded;
     for (int index : options.outputs) recorded.push_back(core::signalNames(*compiled)[index]);
     info.hasVariance = wantsNoiseEnvelope(*compiled, request_.model.settings);
-    analysis_ = {compiled, options, noise, options.startTime, std::nullopt, QString::fromStdString(request_.file)};
+    analysis_ = {compiled, options, noise, options.startTime, std::nullopt};
     if (info.hasVariance) {
       // Every recorded signal carries its variance (a Gain after a noise sensor too).
       noise.extraSignals = recorded;
@@ -172,7 +172,6 @@ void SimulationWorker::haltIfPaused() {
 AnalysisSnapshot SimulationWorker::snapshot() const {
   AnalysisSnapshot s = analysis_;
   s.time = lastTime_;
-  s.options.onState = {};
   if (s.state && s.state->time != lastTime_) s.state.reset();  // not the state of the last sample
   return s;
 }
