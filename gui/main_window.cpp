@@ -20,6 +20,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "analysis/analysis_launcher.h"
+#include "analysis/partition_overlay.h"
 #include "canvas/diagram_editor.h"
 #include "canvas/diagram_scene.h"
 #include "canvas/diagram_view.h"
@@ -74,6 +76,8 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
   initResources();
   editor_ = new DiagramEditor(document_, this);
   simulation_ = new SimulationSession(document_, registry_, this);
+  analysis_ = new AnalysisLauncher(simulation_->controller(), this);
+  partition_ = new PartitionOverlay(editor_->scene(), document_, registry_, this);
   auto* centre = new QWidget(this);
   auto* centreLayout = new QVBoxLayout(centre);
   centreLayout->setContentsMargins(0, 0, 0, 0);
@@ -294,6 +298,11 @@ void MainWindow::createActions() {
   connect(makeAction("settings", tr("Simulation &Settings…"), "settings", {}), &QAction::triggered, this,
           &MainWindow::editSettings);
   for (QAction* a : simulation_->actions()) actions_[a->objectName()] = a;
+  for (QAction* a : analysis_->actions()) actions_[a->objectName()] = a;
+  QAction* partition = makeAction("showPartition", tr("Show &Partition"), "", {});
+  partition->setCheckable(true);
+  partition->setStatusTip(tr("Tint the blocks of linear portions of the network blue and nonlinear ones orange"));
+  connect(partition, &QAction::toggled, partition_, &PartitionOverlay::setShown);
   connect(makeAction("about", tr("&About Kelvin"), "", {}), &QAction::triggered, this, &MainWindow::about);
   connect(makeAction("examples", tr("&Examples…"), "", {}), &QAction::triggered, this, &MainWindow::showExamples);
   action("about")->setMenuRole(QAction::AboutRole);
@@ -347,6 +356,7 @@ void MainWindow::createMenus() {
   view->addSeparator();
   view->addAction(action("snap"));
   view->addAction(action("showGrid"));
+  view->addAction(action("showPartition"));
   view->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 
@@ -354,6 +364,8 @@ void MainWindow::createMenus() {
   for (const char* name : {"run", "pause", "resume", "step", "stop"}) simulation->addAction(action(name));
   simulation->addSeparator();
   simulation->addAction(action("newScope"));
+  simulation->addSeparator();
+  for (const char* name : {"identifyAbcd", "frequencyResponse", "noiseSpectrum"}) simulation->addAction(action(name));
   simulation->addSeparator();
   simulation->addAction(action("validate"));
   simulation->addAction(action("settings"));

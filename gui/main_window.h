@@ -26,12 +26,14 @@ class BlockRegistry;
 
 namespace kelvin::gui {
 
+class AnalysisLauncher;
 class DiagnosticsWidget;
 class DiagramEditor;
 class InspectorWidget;
 class LogView;
 class ModelDocument;
 class PaletteWidget;
+class PartitionOverlay;
 class RecentFilesMenu;
 class SimulationSession;
 class VariablesWidget;
@@ -64,6 +66,8 @@ class MainWindow : public QMainWindow {
   VariablesWidget* variables() const { return variables_; }
   DiagnosticsWidget* diagnostics() const { return diagnostics_; }
   SimulationSession* simulation() const { return simulation_; }
+  AnalysisLauncher* analysis() const { return analysis_; }
+  PartitionOverlay* partition() const { return partition_; }
   /// The action with this object name ("save", "undo", "rotate", ...), or nullptr.
   QAction* action(const QString& name) const;
 
@@ -110,6 +114,8 @@ class MainWindow : public QMainWindow {
   QDockWidget* problemsDock_ = nullptr;
   RecentFilesMenu* recentFiles_ = nullptr;
   SimulationSession* simulation_ = nullptr;
+  AnalysisLauncher* analysis_ = nullptr;
+  PartitionOverlay* partition_ = nullptr;
   std::map<QString, QAction*> actions_;
 };
 

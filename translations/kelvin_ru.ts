@@ -1064,6 +1064,94 @@
     </message>
 </context>
 <context>
+    <name>kelvin::gui::AbcdTableWindow</name>
+    <message>
+        <source>ABCD Identification</source>
+        <translation>Идентификация ABCD</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Копировать</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Экспорт…</translation>
+    </message>
+    <message>
+        <source>Copy the selected cells, or the whole table, as tab-separated text</source>
+        <translation>Копировать выделенные ячейки или всю таблицу как текст с разделителями-табуляциями</translation>
+    </message>
+    <message>
+        <source>Save the matrix as JSON, CSV or an Octave/MATLAB script</source>
+        <translation>Сохранить матрицу в JSON, CSV или как сценарий Octave/MATLAB</translation>
+    </message>
+    <message>
+        <source>Identifying the model at t = %1 s…</source>
+        <translation>Идентификация модели при t = %1 с…</translation>
+    </message>
+    <message>
+        <source>The identification failed:
+%1</source>
+        <translation>Идентификация не удалась:
+%1</translation>
+    </message>
+    <message>
+        <source>Combined matrix [A B; C D] at t = %1 s: %2 coordinates, %3 outputs%4.</source>
+        <translation>Объединённая матрица [A B; C D] при t = %1 с: координат — %2, выходов — %3%4.</translation>
+    </message>
+    <message>
+        <source>, input %1</source>
+        <translation>, вход %1</translation>
+    </message>
+    <message>
+        <source>Finite-difference cross-check (Δ = %1): largest row-relative difference %2.</source>
+        <translation>Проверка конечными разностями (Δ = %1): наибольшее относительное по строке расхождение %2.</translation>
+    </message>
+    <message>
+        <source>There is no matrix to export.</source>
+        <translation>Нет матрицы для экспорта.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Не удаётся записать %1: %2</translation>
+    </message>
+    <message>
+        <source>Export ABCD Matrix</source>
+        <translation>Экспорт матрицы ABCD</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV in the K2 layout (*.csv);;Octave/MATLAB script (*.m)</source>
+        <translation>JSON (*.json);;CSV в форме K2 (*.csv);;Сценарий Octave/MATLAB (*.m)</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::AnalysisLauncher</name>
+    <message>
+        <source>Identify &amp;ABCD Here</source>
+        <translation>Идентифицировать &amp;ABCD здесь</translation>
+    </message>
+    <message>
+        <source>The combined ABCD matrix of the model at the paused (or last) instant</source>
+        <translation>Объединённая матрица ABCD модели в момент паузы (или в последний момент)</translation>
+    </message>
+    <message>
+        <source>&amp;Frequency Response…</source>
+        <translation>&amp;Частотная характеристика…</translation>
+    </message>
+    <message>
+        <source>Bode, Nyquist and Mikhailov plots and the poles at the paused (or last) instant</source>
+        <translation>Графики Боде, Найквиста и Михайлова и полюса в момент паузы (или в последний момент)</translation>
+    </message>
+    <message>
+        <source>&amp;Noise Spectrum…</source>
+        <translation>&amp;Спектр шума…</translation>
+    </message>
+    <message>
+        <source>The noise PSD at each noise sensor and the noise budget at the paused (or last) instant</source>
+        <translation>Спектральная плотность шума на каждом датчике шума и бюджет шума в момент паузы (или в последний момент)</translation>
+    </message>
+</context>
+<context>
     <name>kelvin::gui::BreadcrumbBar</name>
     <message>
         <source>The level shown</source>
@@ -1243,6 +1331,143 @@
     <message>
         <source>Open an example to see what Kelvin can do; each one is ready to run.</source>
         <translation>Откройте пример, чтобы увидеть возможности Kelvin; каждый готов к запуску.</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::FrequencyWindow</name>
+    <message>
+        <source>Frequency Response</source>
+        <translation>Частотная характеристика</translation>
+    </message>
+    <message>
+        <source>Lowest frequency in Hz; SI prefixes allowed (10m, 1k)</source>
+        <translation>Нижняя частота в Гц; допускаются приставки СИ (10m, 1k)</translation>
+    </message>
+    <message>
+        <source>Highest frequency in Hz; SI prefixes allowed (10m, 1k)</source>
+        <translation>Верхняя частота в Гц; допускаются приставки СИ (10m, 1k)</translation>
+    </message>
+    <message>
+        <source>SIMO W1/W2: the output whose transfer is shown</source>
+        <translation>SIMO W1/W2: выход, передаточная функция которого показана</translation>
+    </message>
+    <message>
+        <source>SIMO W1/W2: the transfer W1 is divided by (the same output: W1 alone)</source>
+        <translation>SIMO W1/W2: передаточная функция, на которую делится W1 (тот же выход — W1 сама по себе)</translation>
+    </message>
+    <message>
+        <source>W1:</source>
+        <translation>W1:</translation>
+    </message>
+    <message>
+        <source>/ W2:</source>
+        <translation>/ W2:</translation>
+    </message>
+    <message>
+        <source>From (Hz):</source>
+        <translation>От (Гц):</translation>
+    </message>
+    <message>
+        <source>to (Hz):</source>
+        <translation>до (Гц):</translation>
+    </message>
+    <message>
+        <source>Points:</source>
+        <translation>Точек:</translation>
+    </message>
+    <message>
+        <source>Bode</source>
+        <translation>Боде</translation>
+    </message>
+    <message>
+        <source>Nyquist</source>
+        <translation>Найквист</translation>
+    </message>
+    <message>
+        <source>Mikhailov</source>
+        <translation>Михайлов</translation>
+    </message>
+    <message>
+        <source>Poles</source>
+        <translation>Полюса</translation>
+    </message>
+    <message>
+        <source>Magnitude (dB)</source>
+        <translation>Амплитуда (дБ)</translation>
+    </message>
+    <message>
+        <source>Phase (°)</source>
+        <translation>Фаза (°)</translation>
+    </message>
+    <message>
+        <source>Frequency (Hz)</source>
+        <translation>Частота (Гц)</translation>
+    </message>
+    <message>
+        <source>Re</source>
+        <translation>Re</translation>
+    </message>
+    <message>
+        <source>Im</source>
+        <translation>Im</translation>
+    </message>
+    <message>
+        <source>Identifying the model at t = %1 s…</source>
+        <translation>Идентификация модели при t = %1 с…</translation>
+    </message>
+    <message>
+        <source>The identification failed:
+%1</source>
+        <translation>Идентификация не удалась:
+%1</translation>
+    </message>
+    <message>
+        <source>No frequency response: %1</source>
+        <translation>Частотной характеристики нет: %1</translation>
+    </message>
+    <message>
+        <source>Give a range 0 &lt; from &lt; to (Hz).</source>
+        <translation>Задайте диапазон 0 &lt; от &lt; до (Гц).</translation>
+    </message>
+    <message>
+        <source>Linearised at t = %1 s.</source>
+        <translation>Линеаризовано при t = %1 с.</translation>
+    </message>
+    <message>
+        <source>Showing W%1.</source>
+        <translation>Показана W%1.</translation>
+    </message>
+    <message>
+        <source>Showing W%1/W%2.</source>
+        <translation>Показана W%1/W%2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frequencies skipped (a pole on the axis or W2 = 0).</source>
+        <translation>
+            <numerusform>Пропущена %n частота (полюс на оси или W2 = 0).</numerusform>
+            <numerusform>Пропущены %n частоты (полюс на оси или W2 = 0).</numerusform>
+            <numerusform>Пропущено %n частот (полюс на оси или W2 = 0).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The phase jumps by up to %1° between points: use more points.</source>
+        <translation>Фаза скачет между точками до %1°: возьмите больше точек.</translation>
+    </message>
+    <message>
+        <source>Bode and Nyquist need an analysis.Inp and an analysis.Out marker; the Mikhailov hodograph and the poles do not.</source>
+        <translation>Для графиков Боде и Найквиста нужны маркеры analysis.Inp и analysis.Out; годографу Михайлова и полюсам они не нужны.</translation>
+    </message>
+    <message>
+        <source>W%1</source>
+        <translation>W%1</translation>
+    </message>
+    <message>
+        <source>W%1/W%2</source>
+        <translation>W%1/W%2</translation>
+    </message>
+    <message>
+        <source>D(ω) = det([ω] − A)</source>
+        <translation>D(ω) = det([ω] − A)</translation>
     </message>
 </context>
 <context>
@@ -1585,12 +1810,73 @@
         <source>The model has problems: see Problems</source>
         <translation>В модели есть проблемы: см. «Проблемы»</translation>
     </message>
+    <message>
+        <source>Show &amp;Partition</source>
+        <translation>Показать &amp;разбиение</translation>
+    </message>
+    <message>
+        <source>Tint the blocks of linear portions of the network blue and nonlinear ones orange</source>
+        <translation>Окрасить блоки линейных частей цепи синим, а нелинейных — оранжевым</translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::ModelDocument</name>
     <message>
         <source>Untitled</source>
         <translation>Без имени</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::NoiseSpectrumWindow</name>
+    <message>
+        <source>Noise Spectrum</source>
+        <translation>Спектр шума</translation>
+    </message>
+    <message>
+        <source>Frequency (Hz)</source>
+        <translation>Частота (Гц)</translation>
+    </message>
+    <message>
+        <source>PSD (unit²/Hz)</source>
+        <translation>СПМ (ед.²/Гц)</translation>
+    </message>
+    <message>
+        <source>Noise budget of:</source>
+        <translation>Бюджет шума для:</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Variance (unit²)</source>
+        <translation>Дисперсия (ед.²)</translation>
+    </message>
+    <message>
+        <source>RMS</source>
+        <translation>СКЗ</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Доля</translation>
+    </message>
+    <message>
+        <source>Computing the noise spectrum at t = %1 s…</source>
+        <translation>Расчёт спектра шума при t = %1 с…</translation>
+    </message>
+    <message>
+        <source>The noise analysis failed:
+%1</source>
+        <translation>Анализ шума не удался:
+%1</translation>
+    </message>
+    <message>
+        <source>One-sided noise PSD at the operating point of t = %1 s, %2 – %3 Hz.</source>
+        <translation>Односторонняя СПМ шума в рабочей точке при t = %1 с, %2 – %3 Гц.</translation>
+    </message>
+    <message>
+        <source>integrated %1 unit², rms %2</source>
+        <translation>в полосе %1 ед.², СКЗ %2</translation>
     </message>
 </context>
 <context>
@@ -1656,6 +1942,40 @@
     <message>
         <source>%1 is already used by another block</source>
         <translation>Имя %1 уже занято другим блоком</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::PartitionOverlay</name>
+    <message>
+        <source>Linear portion</source>
+        <translation>Линейная часть</translation>
+    </message>
+    <message>
+        <source>Nonlinear portion</source>
+        <translation>Нелинейная часть</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::PolePlot</name>
+    <message>
+        <source>Re (1/s)</source>
+        <translation>Re (1/с)</translation>
+    </message>
+    <message>
+        <source>Im (1/s)</source>
+        <translation>Im (1/с)</translation>
+    </message>
+    <message>
+        <source>Poles</source>
+        <translation>Полюса</translation>
+    </message>
+    <message>
+        <source>No poles.</source>
+        <translation>Полюсов нет.</translation>
+    </message>
+    <message>
+        <source>Poles: %1</source>
+        <translation>Полюса: %1</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@ SimulationController::SimulationController(const core::BlockRegistry& registry, 
   qRegisterMetaType<RunInfo>();
   qRegisterMetaType<SampleBatch>();
   qRegisterMetaType<RunOutcome>();
+  qRegisterMetaType<AnalysisSnapshot>();
   qRegisterMetaType<SimulationController::State>();
 }
 
@@ -54,6 +55,12 @@ bool SimulationController::start(const core::Model& model, const QString& file,
       worker, &SimulationWorker::ended, this,
       [this, control](const RunOutcome& outcome) {
         if (control == control_) onEnded(outcome);
+      },
+      Qt::QueuedConnection);
+  connect(
+      worker, &SimulationWorker::analysable, this,
+      [this, control](const AnalysisSnapshot& snapshot) {
+        if (control == control_) Q_EMIT analysable(snapshot);
       },
       Qt::QueuedConnection);
   // The worker is done once ended() is emitted: end its thread from the worker thread itself.

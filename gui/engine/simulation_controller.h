@@ -17,6 +17,7 @@
 #include <QObject>
 #include <QPointer>
 
+#include "engine/analysis_snapshot.h"
 #include "engine/run_payloads.h"
 
 class QThread;
@@ -62,6 +63,9 @@ class SimulationController : public QObject {
   /// `time` simulated so far of [start, stop]; `speed` simulated seconds per wall-clock second.
   void progress(double time, double startTime, double stopTime, double speed);
   void runEnded(const kelvin::gui::RunOutcome& outcome);
+  /// The run halted (paused) or ended at the snapshot's instant; it can be analysed there
+  /// until the run resumes or another starts.
+  void analysable(const kelvin::gui::AnalysisSnapshot& snapshot);
 
  private:
   void setState(State state);

@@ -111,6 +111,7 @@ void SimulationWorker::run() {
     info.sigmaFactor = sigmaFactorOf(request_.model.settings);
     if (options.step > 0 && options.stopTime > options.startTime)
       info.expectedSamples = static_cast<std::size_t>((options.stopTime - options.startTime) / options.step) + 2;
+    analysis_ = {compiled, options, noise, options.startTime, std::nullopt};
     if (info.hasVariance) {
       // Every recorded signal carries its variance (a Gain after a noise sensor too).
       noise.optionalSignals = recorded;
@@ -121,6 +122,7 @@ void SimulationWorker::run() {
     const core::SimulationStats stats = info.hasVariance ? runNoise(*compiled, options, noise)
                                                          : runTransient(*compiled, options);
     flush();
+    if (!std::isnan(lastTime_)) Q_EMIT analysable(snapshot());
     outcome.status = stats.cancelled ? RunOutcome::Status::Cancelled : RunOutcome::Status::Finished;
     outcome.endTime = stats.cancelled ? lastTime_ : stats.endTime;
     outcome.steps = stats.steps;
@@ -148,8 +150,14 @@ void SimulationWorker::run() {
 core::SimulationStats SimulationWorker::runTransient(const core::CompiledModel& compiled,
                                                      const core::SimulationOptions& options) {
   sinceFlush_.start();
+  // The state comes after its sample: the run halts there, with the state of the sample it shows last.
+  core::SimulationOptions run = options;
+  run.onState = [this](const core::OperatingPoint& state) {
+    analysis_.state = state;
+    haltIfPaused();
+  };
   return core::simulate(
-      compiled, options, [this](double t, const std::vector<double>& values) { record(t, values, nullptr); },
+      compiled, run, [this](double t, const std::vector<double>& values) { record(t, values, nullptr); },
       control_->cancelFlag());
 }
 
@@ -162,6 +170,7 @@ core::SimulationStats SimulationWorker::runNoise(const core::CompiledModel& comp
         compiled, options, noise,
         [this](double t, const std::vector<double>& mean, const std::vector<double>& variance) {
           record(t, mean, &variance);
+          haltIfPaused();
         },
         control_->cancelFlag());
   // The ensemble's statistics come after its last run; its first run is the noisy realisation.
@@ -172,6 +181,7 @@ core::SimulationStats SimulationWorker::runNoise(const core::CompiledModel& comp
       [&](double t, const std::vector<double>& mean, const std::vector<double>& variance) {
         record(t, mean, &variance, sample < trace.size() ? &trace[sample] : nullptr);
         ++sample;
+        haltIfPaused();
       },
       [&](double, const std::vector<double>& values) { trace.push_back(values); }, control_->cancelFlag());
 }
@@ -181,10 +191,20 @@ void SimulationWorker::record(double time, const std::vector<double>& values, co
   pending_.addRow(time, values, variance, noisy);
   lastTime_ = time;
   if (sinceFlush_.elapsed() >= kBatchIntervalMs) flush();
-  if (control_->pauseRequested()) {
-    flush();  // the GUI shows everything up to the pause
-    control_->waitWhilePaused();
-  }
+}
+
+void SimulationWorker::haltIfPaused() {
+  if (!control_->pauseRequested()) return;
+  flush();  // the GUI shows everything up to the pause
+  Q_EMIT analysable(snapshot());
+  control_->waitWhilePaused();
+}
+
+AnalysisSnapshot SimulationWorker::snapshot() const {
+  AnalysisSnapshot s = analysis_;
+  s.time = lastTime_;
+  if (s.state && s.state->time != lastTime_) s.state.reset();  // not the state of the last sample
+  return s;
 }
 
 void SimulationWorker::flush() {

@@ -4,6 +4,8 @@
 // batches of about kBatchInterval, then says how the run ended. Pause, step
 // and stop arrive through the shared RunControl, which the sample callback
 // polls: a paused worker blocks inside that callback (its thread only).
+// Where it halts, and when the run ends, it hands over an AnalysisSnapshot
+// (the compiled model and the state there) for the analysis windows.
 //
 // Create it on the GUI thread, move it to a QThread and call run() there (the
 // SimulationController does). Its signals must be connected with
@@ -17,6 +19,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 
+#include "engine/analysis_snapshot.h"
 #include "engine/run_payloads.h"
 #include "model/model.h"
 
@@ -62,6 +65,8 @@ class SimulationWorker : public QObject {
   void started(const kelvin::gui::RunInfo& info);
   void samplesReady(const kelvin::gui::SampleBatch& batch);
   void ended(const kelvin::gui::RunOutcome& outcome);
+  /// The run has halted (paused) or ended at the snapshot's time; emitted before ended().
+  void analysable(const kelvin::gui::AnalysisSnapshot& snapshot);
 
  private:
   /// The transient run: core::simulate with every sample recorded.
@@ -71,17 +76,20 @@ class SimulationWorker : public QObject {
   /// the noisy realisation).
   core::SimulationStats runNoise(const core::CompiledModel& compiled, const core::SimulationOptions& options,
                                  const core::NoiseRunOptions& noise);
-  /// Stores one sample (variance: nullptr, or one value per signal), flushes the batch
-  /// when it is due and halts here while the run is paused.
-  /// `noisy`: nullptr, or one realisation value per signal (Monte Carlo).
+  /// Stores one sample (variance: nullptr, or one value per signal) and flushes the batch
+  /// when it is due. `noisy`: nullptr, or one realisation value per signal (Monte Carlo).
   void record(double time, const std::vector<double>& values, const std::vector<double>* variance,
               const std::vector<double>* noisy = nullptr);
+  /// Halts here while the run is paused, after sending what it has and the snapshot.
+  void haltIfPaused();
   void flush();
+  AnalysisSnapshot snapshot() const;
 
   RunRequest request_;
   const core::BlockRegistry& registry_;
   std::shared_ptr<RunControl> control_;
   SampleBatch pending_;
+  AnalysisSnapshot analysis_;
   QElapsedTimer sinceFlush_;
   double lastTime_;
 };

@@ -1,0 +1,162 @@
+#include "analysis/analysis_launcher.h"
+
+#include <QAction>
+#include <QWidget>
+
+#include "analysis/abcd_table_window.h"
+#include "analysis/frequency_window.h"
+#include "analysis/noise_spectrum_window.h"
+#include "linearize/state_space_reduction.h"
+#include "run/abcd_analysis.h"
+
+namespace kelvin::gui {
+
+namespace {
+
+constexpr int kNoisePoints = 200;  // kelvin-cli noise --psd's default
+constexpr const char* kGeneration = "kelvinAnalysisRequest";
+
+/// Numbers the requests of one window: only the answer to its latest one is shown.
+int nextGeneration(QObject* window) {
+  const int generation = window->property(kGeneration).toInt() + 1;
+  window->setProperty(kGeneration, generation);
+  return generation;
+}
+
+bool isCurrent(QObject* window, int generation) { return window->property(kGeneration).toInt() == generation; }
+
+/// The combined matrix at the snapshot's instant, with the poles (eigenvalues of the reduced A).
+core::AbcdReport identify(const AnalysisSnapshot& s) {
+  const core::AbcdIdentificationResult result =
+      s.state ? core::identifyAbcd(*s.compiled, *s.state) : core::identifyAbcd(*s.compiled, s.options, s.time);
+  core::AbcdReport report{result.exact, false, {}, result.delta, result.discrepancy};
+  try {
+    report.eigenvalues = core::reducedEigenvalues(result.exact);
+  } catch (const std::runtime_error&) {
+    // not reducible (a singular algebraic part): the table still shows, without poles
+  }
+  return report;
+}
+
+core::NoiseSpectrum spectrumAt(const AnalysisSnapshot& s) {
+  const auto [fmin, fmax] = core::naturalNoiseBand(*s.compiled, s.options, s.time);
+  return core::noiseSpectrum(*s.compiled, s.options, s.noise, s.time,
+                             core::frequencyGrid(fmin, fmax, kNoisePoints, true));
+}
+
+}  // namespace
+
+AnalysisLauncher::AnalysisLauncher(SimulationController* controller, QWidget* host)
+    : QObject(host), controller_(controller), host_(host) {
+  identifyAction_ = makeAction(QStringLiteral("identifyAbcd"), tr("Identify &ABCD Here"),
+                         tr("The combined ABCD matrix of the model at the paused (or last) instant"));
+  frequencyAction_ = makeAction(QStringLiteral("frequencyResponse"), tr("&Frequency Response…"),
+                          tr("Bode, Nyquist and Mikhailov plots and the poles at the paused (or last) instant"));
+  noiseAction_ = makeAction(QStringLiteral("noiseSpectrum"), tr("&Noise Spectrum…"),
+                            tr("The noise PSD at each noise sensor and the noise budget at the paused (or last) instant"));
+  connect(identifyAction_, &QAction::triggered, this, &AnalysisLauncher::identifyAbcd);
+  connect(frequencyAction_, &QAction::triggered, this, &AnalysisLauncher::showFrequencyResponse);
+  connect(noiseAction_, &QAction::triggered, this, &AnalysisLauncher::showNoiseSpectrum);
+  connect(controller_, &SimulationController::analysable, this, &AnalysisLauncher::onAnalysable);
+  connect(controller_, &SimulationController::stateChanged, this, &AnalysisLauncher::onStateChanged);
+  connect(controller_, &SimulationController::runEnded, this, [this](const RunOutcome& outcome) {
+    if (outcome.status == RunOutcome::Status::Failed) snapshot_.reset();  // a pause's snapshot, now stale
+    updateActions();
+  });
+  updateActions();
+}
+
+AnalysisLauncher::~AnalysisLauncher() { tasks_.waitForDone(); }
+
+AbcdTableWindow* AnalysisLauncher::abcdWindow() const { return abcd_; }
+FrequencyWindow* AnalysisLauncher::frequencyWindow() const { return frequency_; }
+NoiseSpectrumWindow* AnalysisLauncher::noiseWindow() const { return noise_; }
+
+QAction* AnalysisLauncher::makeAction(const QString& name, const QString& text, const QString& tip) {
+  auto* action = new QAction(text, this);
+  action->setObjectName(name);
+  action->setStatusTip(tip);
+  action->setToolTip(tip);
+  actions_ << action;
+  return action;
+}
+
+void AnalysisLauncher::onAnalysable(const AnalysisSnapshot& snapshot) {
+  snapshot_ = snapshot;
+  updateActions();
+}
+
+void AnalysisLauncher::onStateChanged(SimulationController::State state) {
+  // Running again (resumed, or a new run): the instant is gone.
+  if (state == SimulationController::State::Running) snapshot_.reset();
+  updateActions();
+}
+
+void AnalysisLauncher::updateActions() {
+  const SimulationController::State state = controller_->state();
+  const bool available = snapshot_ && (state == SimulationController::State::Paused ||
+                                       state == SimulationController::State::Idle);
+  const bool changed = identifyAction_->isEnabled() != available;
+  identifyAction_->setEnabled(available);
+  frequencyAction_->setEnabled(available);
+  noiseAction_->setEnabled(available && !core::noiseSensorNames(*snapshot_->compiled).empty());
+  if (changed) Q_EMIT availabilityChanged(available);
+}
+
+template <typename Window>
+Window* AnalysisLauncher::raise(QPointer<Window>& window) {
+  if (!window) window = new Window(host_);
+  window->show();
+  window->raise();
+  window->activateWindow();
+  return window;
+}
+
+template <typename Window>
+void AnalysisLauncher::identifyInto(Window* window) {
+  const AnalysisSnapshot snapshot = *snapshot_;
+  window->setBusy(snapshot.time);
+  const int generation = nextGeneration(window);
+  QPointer<Window> target(window);
+  tasks_.run<core::AbcdReport>(
+      this, [snapshot] { return identify(snapshot); },
+      [this, target, generation](const TaskOutcome<core::AbcdReport>& outcome) {
+        if (!target || !isCurrent(target, generation)) return;
+        if (outcome.value)
+          target->setReport(*outcome.value);
+        else
+          target->setError(outcome.error);
+        Q_EMIT analysisDone();
+      });
+}
+
+void AnalysisLauncher::identifyAbcd() {
+  if (!snapshot_) return;
+  identifyInto(raise(abcd_));
+}
+
+void AnalysisLauncher::showFrequencyResponse() {
+  if (!snapshot_) return;
+  identifyInto(raise(frequency_));
+}
+
+void AnalysisLauncher::showNoiseSpectrum() {
+  if (!snapshot_) return;
+  const AnalysisSnapshot snapshot = *snapshot_;
+  NoiseSpectrumWindow* window = raise(noise_);
+  window->setBusy(snapshot.time);
+  const int generation = nextGeneration(window);
+  QPointer<NoiseSpectrumWindow> target(window);
+  tasks_.run<core::NoiseSpectrum>(
+      this, [snapshot] { return spectrumAt(snapshot); },
+      [this, target, generation, time = snapshot.time](const TaskOutcome<core::NoiseSpectrum>& outcome) {
+        if (!target || !isCurrent(target, generation)) return;
+        if (outcome.value)
+          target->setSpectrum(*outcome.value, time);
+        else
+          target->setError(outcome.error);
+        Q_EMIT analysisDone();
+      });
+}
+
+}  // namespace kelvin::gui

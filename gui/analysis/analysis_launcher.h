@@ -1,0 +1,81 @@
+#pragma once
+// The Simulation ▸ Analysis actions: "Identify ABCD Here", "Frequency
+// Response…" and "Noise Spectrum…". They are enabled while a run is paused or
+// after it has ended (the worker has handed over an AnalysisSnapshot: the
+// compiled model and the state at the last output sample) and disabled while a
+// run goes. Each action opens (or raises) its window at once, saying what it
+// is doing, and computes on a pool thread (BackgroundTasks); the result is
+// shown when it arrives. A newer request supersedes an older one still going.
+
+#include <optional>
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+#include "analysis/background_tasks.h"
+#include "engine/analysis_snapshot.h"
+#include "engine/simulation_controller.h"
+
+class QAction;
+class QWidget;
+
+namespace kelvin::gui {
+
+class AbcdTableWindow;
+class FrequencyWindow;
+class NoiseSpectrumWindow;
+
+class AnalysisLauncher : public QObject {
+  Q_OBJECT
+
+ public:
+  /// `controller` must outlive the launcher; the windows are top-level children of `host`.
+  AnalysisLauncher(SimulationController* controller, QWidget* host);
+  ~AnalysisLauncher() override;
+
+  /// "identifyAbcd", "frequencyResponse", "noiseSpectrum".
+  QList<QAction*> actions() const { return actions_; }
+  /// The instant the analyses use, or nullptr while there is none (no run, or a run going).
+  const AnalysisSnapshot* snapshot() const { return snapshot_ ? &*snapshot_ : nullptr; }
+
+  void identifyAbcd();
+  void showFrequencyResponse();
+  void showNoiseSpectrum();
+
+  /// The windows opened so far (nullptr before the first request).
+  AbcdTableWindow* abcdWindow() const;
+  FrequencyWindow* frequencyWindow() const;
+  NoiseSpectrumWindow* noiseWindow() const;
+
+ Q_SIGNALS:
+  /// A window has received its result or its error.
+  void analysisDone();
+  /// The actions' enabled state changed (a snapshot came or went).
+  void availabilityChanged(bool available);
+
+ private:
+  QAction* makeAction(const QString& name, const QString& text, const QString& tip);
+  void onAnalysable(const AnalysisSnapshot& snapshot);
+  void onStateChanged(SimulationController::State state);
+  void updateActions();
+  /// Identifies the snapshot's model on a pool thread, then calls `show` with the report or the error.
+  template <typename Window>
+  void identifyInto(Window* window);
+  template <typename Window>
+  Window* raise(QPointer<Window>& window);
+
+  SimulationController* controller_;
+  QWidget* host_;
+  QList<QAction*> actions_;
+  QAction* identifyAction_;
+  QAction* frequencyAction_;
+  QAction* noiseAction_;
+  std::optional<AnalysisSnapshot> snapshot_;
+  QPointer<AbcdTableWindow> abcd_;
+  QPointer<FrequencyWindow> frequency_;
+  QPointer<NoiseSpectrumWindow> noise_;
+  BackgroundTasks tasks_;
+};
+
+}  // namespace kelvin::gui
