@@ -28,7 +28,7 @@ Expr buildGas(core::ComponentBuilder& b, const std::string& port, const GasVolum
   const double p0 = b.param("p0"), t0 = b.param("T"), rs = b.param("Rs");
   const bool isothermal = b.param("isothermal") >= 0.5;
   const double gamma = b.param("gamma");
-  const Expr p = b.state("p", p0);
+  const Expr p = b.state("p_gas", p0);
   const Expr mdot = b.through(port);
   b.equation(b.across(port) - p);
   if (isothermal) {

@@ -41,8 +41,8 @@ core::ParamDecl gasConstantParam();
 /// `first` followed by the gas's parameters: p0, T, Rs, isothermal, gamma.
 std::vector<core::ParamDecl> gasParams(std::vector<core::ParamDecl> first);
 
-/// Adds the gas's states (p, and T when adiabatic) and equations for the
-/// pneumatic port `port`; returns the pressure.
+/// Adds the gas's states (p_gas, and T when adiabatic) and equations for the
+/// pneumatic port `port` (whose value, `<id>.<port>`, is the same pressure); returns the pressure.
 core::Expr buildGas(core::ComponentBuilder& b, const std::string& port, const GasVolume& volume);
 
 }  // namespace kelvin::blocks
