@@ -25,7 +25,7 @@ using core::Expr;
 void registerPneumaticCylinder(core::BlockRegistry& registry) {
   registry.add(
       {.type = "pneumatic.Cylinder",
-       .title = "Cylinder",
+       .title = "Pneumatic cylinder",
        .description = "Single-acting cylinder: gas at p fills V_dead + A·x and pushes the rod out with A·(p − p_amb).",
        .ports = {reference(physical(Domain::Pneumatic, "p", "gas port of the cylinder chamber")),
                  required(physical(Domain::Translational, "a", "rod flange (moves out as x grows)"))},

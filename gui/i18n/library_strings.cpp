@@ -98,6 +98,7 @@ namespace {
     QT_TRANSLATE_NOOP("BlockLibrary", "specific gas constant (287.05 for dry air)"),
     QT_TRANSLATE_NOOP("BlockLibrary", "1: held at T by the walls; 0: adiabatic (gamma)"),
     QT_TRANSLATE_NOOP("BlockLibrary", "heat capacity ratio cp/cv (adiabatic only)"),
+    QT_TRANSLATE_NOOP("BlockLibrary", "Pneumatic cylinder"),
     QT_TRANSLATE_NOOP("BlockLibrary", "chamber volume at x = 0 (ports, cushion)"),
     QT_TRANSLATE_NOOP("BlockLibrary", "initial piston travel"),
     QT_TRANSLATE_NOOP("BlockLibrary", "ambient pressure on the rod side"),
