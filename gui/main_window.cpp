@@ -583,7 +583,7 @@ void MainWindow::showExamples() {
 void MainWindow::about() {
   QMessageBox::about(this, tr("About Kelvin"),
                      tr("<h3>Kelvin %1</h3>"
-                        "<p>Block diagrams and physical networks — electrical, mechanical, hydraulic, thermal — "
+                        "<p>Block diagrams and physical networks — electrical, mechanical, hydraulic, pneumatic, thermal — "
                         "in one model, simulated by an equation-based engine.</p>"
                         "<p>Built with Qt %2.</p>")
                          .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));

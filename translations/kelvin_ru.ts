@@ -1895,8 +1895,8 @@
         <translation>О программе Kelvin</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Block diagrams and physical networks — electrical, mechanical, hydraulic, thermal — in one model, simulated by an equation-based engine.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Структурные схемы и физические цепи — электрические, механические, гидравлические, тепловые — в одной модели, моделируемой на основе уравнений.&lt;/p&gt;&lt;p&gt;Собрано с Qt %2.&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Block diagrams and physical networks — electrical, mechanical, hydraulic, pneumatic, thermal — in one model, simulated by an equation-based engine.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Структурные схемы и физические цепи — электрические, механические, гидравлические, пневматические, тепловые — в одной модели, моделируемой на основе уравнений.&lt;/p&gt;&lt;p&gt;Собрано с Qt %2.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>%1[*] — Kelvin</source>
