@@ -748,7 +748,7 @@
     </message>
     <message>
         <source>Pneumatic</source>
-        <translation>Пневматика</translation>
+        <translation>Пневматические</translation>
     </message>
     <message>
         <source>Chamber</source>
@@ -1034,7 +1034,7 @@
     </message>
     <message>
         <source>Pneumatic</source>
-        <translation>Пневматика</translation>
+        <translation>Пневматические</translation>
     </message>
     <message>
         <source>Chamber pressure noise</source>
