@@ -28,6 +28,16 @@ PortDecl reference(PortDecl port) {
   return port;
 }
 
+PortDecl required(PortDecl port) {
+  port.required = true;
+  return port;
+}
+
+std::vector<PortDecl> required(std::vector<PortDecl> ports) {
+  for (PortDecl& port : ports) port.required = port.direction == PortDirection::Physical;
+  return ports;
+}
+
 PortDecl signalInput(std::string name, std::string description) {
   return {.name = std::move(name), .direction = PortDirection::Input, .description = std::move(description)};
 }

@@ -18,6 +18,11 @@ core::PortDecl physical(core::Domain domain, std::string name, std::string descr
 /// `port` marked as a reference: the component fixes, or integrates, the
 /// absolute across value there (ground, fixed flange, inertia, reservoir).
 core::PortDecl reference(core::PortDecl port);
+/// `port` marked as required: it must be connected (a sensor's port, a source's
+/// driven port); any other physical port left unconnected is a free end.
+core::PortDecl required(core::PortDecl port);
+/// `ports` with every physical one marked required.
+std::vector<core::PortDecl> required(std::vector<core::PortDecl> ports);
 /// Signal input read from the output wired to it.
 core::PortDecl signalInput(std::string name, std::string description);
 /// Signal output determined by the block's equations.

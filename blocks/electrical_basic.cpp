@@ -91,7 +91,7 @@ void registerElectricalBasic(core::BlockRegistry& registry) {
   registry.add({.type = "electrical.CurrentSource",
                 .title = "Current source",
                 .description = "Ideal constant current source driving I from p through the source to n.",
-                .ports = twoPinPorts(),
+                .ports = required(twoPinPorts()),
                 .params = {number("I", "A", "1m", "current from p to n through the source")},
                 .keyParam = "I",
                 .icon = iconFor("electrical.CurrentSource"),

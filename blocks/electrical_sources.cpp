@@ -42,7 +42,7 @@ void registerElectricalSources(core::BlockRegistry& registry) {
                 .title = "Sine current",
                 .description = "Sinusoidal current source driving i = offset + amplitude·sin(2π·frequency·t + phase) "
                                "from p through the source to n.",
-                .ports = twoPinPorts(),
+                .ports = required(twoPinPorts()),
                 .params = sineParams("A"),
                 .keyParam = "amplitude",
                 .icon = iconFor("electrical.SineCurrent"),
@@ -55,7 +55,7 @@ void registerElectricalSources(core::BlockRegistry& registry) {
                 .title = "Pulse current",
                 .description = "Periodic trapezoidal current source (from p through the source to n), like SPICE "
                                "PULSE(i1 i2 delay rise fall width period).",
-                .ports = twoPinPorts(),
+                .ports = required(twoPinPorts()),
                 .params = pulseParams("A", "current"),
                 .keyParam = "v2",
                 .icon = iconFor("electrical.PulseCurrent"),

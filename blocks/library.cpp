@@ -21,6 +21,10 @@ void registerAll(core::BlockRegistry& registry) {
   registerTranslational(registry);
   registerHydraulic(registry);
   registerThermal(registry);
+  registerPneumatic(registry);
+  registerPneumaticOrifice(registry);
+  registerPneumaticSensors(registry);
+  registerPneumaticCylinder(registry);
   registerConverters(registry);
   registerSwitchingMechanics(registry);
   registerPlanetaryGear(registry);

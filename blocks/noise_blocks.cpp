@@ -1,5 +1,5 @@
 // The noise family: a noise sensor per physical domain (electrical,
-// hydraulic, thermal, rotational, translational) and the external sources
+// hydraulic, pneumatic, thermal, rotational, translational) and the external sources
 // signal.WhiteNoise and signal.PinkNoise (DESIGN.md, "Noise").
 
 #include <cmath>
@@ -38,8 +38,8 @@ core::ComponentType noiseSensor(Domain domain, const std::string& what, bool mec
       .title = "Noise sensor",
       .description = "Ideal sensor of " + what + ", " + first + " − " + second +
                      ", whose noise (variance, spectrum) the noise analyses report.",
-      .ports = {physical(domain, first, "measured port"), physical(domain, second, "reference port"),
-                signalOutput("y", what + " " + first + " − " + second)},
+      .ports = required({physical(domain, first, "measured port"), physical(domain, second, "reference port"),
+                         signalOutput("y", what + " " + first + " − " + second)}),
       .params = params,
       .keyParam = "bandwidth",
       .icon = iconFor(family + ".NoiseSensor"),
@@ -67,6 +67,7 @@ core::ComponentType noiseSensor(Domain domain, const std::string& what, bool mec
 void registerNoiseBlocks(core::BlockRegistry& registry) {
   registry.add(noiseSensor(Domain::Electrical, "the voltage", false));
   registry.add(noiseSensor(Domain::Hydraulic, "the pressure", false));
+  registry.add(noiseSensor(Domain::Pneumatic, "the pressure", false));
   registry.add(noiseSensor(Domain::Thermal, "the temperature", false));
   registry.add(noiseSensor(Domain::Rotational, "the angular velocity", true));
   registry.add(noiseSensor(Domain::Translational, "the velocity", true));

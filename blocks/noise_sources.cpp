@@ -6,6 +6,10 @@ core::Expr thermalNoise(core::ComponentBuilder& b, double conductance) {
   return b.noise("thermal", b.pool().constant(4.0 * kBoltzmann * b.temperature() * conductance));
 }
 
+core::Expr gasFlowNoise(core::ComponentBuilder& b, core::Expr meanPressure, double resistance, double gasConstant) {
+  return b.noise("thermal", 4.0 * kBoltzmann / (gasConstant * resistance) * meanPressure);
+}
+
 core::ParamDecl temperatureParam() {
   core::ParamDecl decl;
   decl.name = "temperature";

@@ -16,6 +16,17 @@ inline constexpr double kElementaryCharge = 1.602176634e-19;  // C
 /// conductor pass g = G·T (heat-flow noise 4kT²G).
 core::Expr thermalNoise(core::ComponentBuilder& b, double conductance);
 
+/// Thermal noise of a laminar gas-flow resistance (mass flow ṁ = Δp/R), from
+/// fluctuation–dissipation in the power-conjugate pair pressure and volume flow
+/// q = ṁ/ρ (docs/noise.md, "Pneumatic"): the volume-flow conductance is 1/(R·ρ),
+/// so S_q = 4kT/(R·ρ) and S_ṁ = ρ²·S_q = 4kT·ρ/R; with the density of the gas in
+/// the resistance at its own temperature, ρ = p/(Rs·T), the temperature cancels:
+///
+///     S_ṁ = 4·k·p/(Rs·R),   p = the mean pressure (p_p + p_n)/2 at the operating point.
+///
+/// Returns the mass-flow noise n that the component adds to its flow (ṁ = Δp/R + n).
+core::Expr gasFlowNoise(core::ComponentBuilder& b, core::Expr meanPressure, double resistance, double gasConstant);
+
 /// The `temperature` parameter of a noisy element (0, the default: the model's).
 core::ParamDecl temperatureParam();
 

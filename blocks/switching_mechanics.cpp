@@ -115,7 +115,8 @@ void registerSwitchingMechanics(core::BlockRegistry& registry) {
                            number("s0", "m", "0", "initial relative position x_a − x_b"), idealStop},
                 .keyParam = "gap",
                 .icon = iconFor("translational.HardStop"),
-                .build = buildHardStop});
+                .build = buildHardStop,
+                .positions = {{"s0", "a", "b"}}});
 }
 
 }  // namespace kelvin::blocks

@@ -4,7 +4,9 @@
 // Across is the velocity v [m/s], through the force f [N] into the component
 // at a flange. Positions are not port quantities: a component that needs one
 // integrates it as its own state (the mass's position, the spring's stretch,
-// the position sensor's reading).
+// the position sensor's reading). Only the spring's stretch s0 sets a force;
+// a mass's x0, a fixed point's x0 and a position sensor's x0 are readouts,
+// which validation checks against the stretches (ComponentType::positions).
 
 #include <string>
 #include <utility>
@@ -50,7 +52,8 @@ void registerTranslational(core::BlockRegistry& registry) {
                   b.equation(b.across("b") - v);
                   b.equation(m * der(v) - b.through("a") - b.through("b"));
                   b.energy(0.5 * m * v * v);
-                }});
+                },
+                .positions = {{"x0", "a", ""}, {"x0", "b", ""}}});
 
   // ds/dt = va − vb, f = k·s (from a to b); stored energy ½·k·s².
   registry.add({.type = "translational.Spring",
@@ -68,7 +71,8 @@ void registerTranslational(core::BlockRegistry& registry) {
                   b.equation(der(s) - e.v);
                   b.equation(e.i - k * s);
                   b.energy(0.5 * k * s * s);
-                }});
+                },
+                .positions = {{"s0", "a", "b"}}});
 
   // f = d·(va − vb)
   registry.add({.type = "translational.Damper",
@@ -89,17 +93,20 @@ void registerTranslational(core::BlockRegistry& registry) {
                 .title = "Fixed point",
                 .description = "Flange held at rest, v = 0, taking whatever force it must.",
                 .ports = {reference(flange("a", "the fixed flange"))},
-                .params = {},
-                .keyParam = {},
+                .params = {number("x0", "m", "0",
+                                  "position of the flange: a readout, against which the stretch of the springs "
+                                  "it holds is checked")},
+                .keyParam = "x0",
                 .icon = iconFor("translational.Fixed"),
-                .build = [](ComponentBuilder& b) { b.equation(b.across("a")); }});
+                .build = [](ComponentBuilder& b) { b.equation(b.across("a")); },
+                .positions = {{"x0", "a", ""}}});
 
   // The source pushes u into the node at a: through(a) = −u, so u > 0 accelerates
   // what a drives forward. It reacts on an implicit fixed support.
   registry.add({.type = "translational.Force",
                 .title = "Force source",
                 .description = "Ideal force source driven by a signal: applies force u to what flange a drives.",
-                .ports = {flange("a", "driven flange"), signalInput("u", "force [N]")},
+                .ports = {required(flange("a", "driven flange")), signalInput("u", "force [N]")},
                 .params = {},
                 .keyParam = {},
                 .icon = iconFor("translational.Force"),
@@ -109,7 +116,7 @@ void registerTranslational(core::BlockRegistry& registry) {
   registry.add({.type = "translational.VelocitySensor",
                 .title = "Velocity sensor",
                 .description = "Ideal velocity sensor: y = absolute velocity of flange a, taking no force.",
-                .ports = {flange("a", "measured flange"), signalOutput("y", "velocity [m/s]")},
+                .ports = {required(flange("a", "measured flange")), signalOutput("y", "velocity [m/s]")},
                 .params = {},
                 .keyParam = {},
                 .icon = iconFor("translational.VelocitySensor"),
@@ -122,7 +129,7 @@ void registerTranslational(core::BlockRegistry& registry) {
   registry.add({.type = "translational.PositionSensor",
                 .title = "Position sensor",
                 .description = "Ideal position sensor: y integrates the velocity of flange a from x0, taking no force.",
-                .ports = {flange("a", "measured flange"), signalOutput("y", "position [m]")},
+                .ports = {required(flange("a", "measured flange")), signalOutput("y", "position [m]")},
                 .params = {number("x0", "m", "0", "position at the start")},
                 .keyParam = "x0",
                 .icon = iconFor("translational.PositionSensor"),
@@ -131,14 +138,15 @@ void registerTranslational(core::BlockRegistry& registry) {
                   b.equation(b.through("a"));
                   b.equation(der(x) - b.across("a"));
                   b.equation(b.output("y") - x);
-                }});
+                },
+                .positions = {{"x0", "a", ""}}});
 
   // va = vb, y = f from a to b
   registry.add({.type = "translational.ForceSensor",
                 .title = "Force sensor",
                 .description = "Ideal load cell in a rod: y = force that flange a transmits to flange b.",
-                .ports = {flange("a", "driving side"), flange("b", "driven side"),
-                          signalOutput("y", "transmitted force [N]")},
+                .ports = required({flange("a", "driving side"), flange("b", "driven side"),
+                                   signalOutput("y", "transmitted force [N]")}),
                 .params = {},
                 .keyParam = {},
                 .icon = iconFor("translational.ForceSensor"),

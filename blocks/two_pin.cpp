@@ -7,7 +7,7 @@ namespace kelvin::blocks {
 using core::Domain;
 
 std::pair<std::string, std::string> twoPinNames(Domain domain) {
-  if (domain == Domain::Electrical || domain == Domain::Hydraulic) return {"p", "n"};
+  if (domain == Domain::Electrical || domain == Domain::Hydraulic || domain == Domain::Pneumatic) return {"p", "n"};
   return {"a", "b"};
 }
 
@@ -17,6 +17,7 @@ std::vector<core::PortDecl> twoPinPorts(Domain domain) {
     case Domain::Translational:
       return {physical(domain, "a", "flange a"), physical(domain, "b", "flange b")};
     case Domain::Hydraulic:
+    case Domain::Pneumatic:
       return {physical(domain, "p", "port p (flow enters here)"), physical(domain, "n", "port n (flow leaves here)")};
     case Domain::Thermal:
       return {physical(domain, "a", "port a (heat enters here)"), physical(domain, "b", "port b (heat leaves here)")};

@@ -7,7 +7,7 @@
 //     v = across(first) − across(second),   i = through(first) = −through(second)
 //
 // (i flows from the first port through the element to the second). The ports
-// are p and n in the electrical and hydraulic domains, a and b in the
+// are p and n in the electrical, hydraulic and pneumatic domains, a and b in the
 // mechanical and thermal ones (DESIGN.md, "Blocks").
 
 #include <string>

@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -67,6 +69,13 @@ QString diagnosticsText(const std::vector<core::Diagnostic>& diagnostics) {
     lines << QString::fromStdString(diagnostic.toString());
   }
   return lines.join(QLatin1Char('\n'));
+}
+
+/// The errors and warnings among `diagnostics`: what the user must look at (information is not counted).
+int problemCount(const std::vector<core::Diagnostic>& diagnostics) {
+  return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(), [](const core::Diagnostic& d) {
+    return d.severity != core::Severity::Info;
+  }));
 }
 
 }  // namespace
@@ -412,18 +421,19 @@ bool MainWindow::openFile(const QString& path) {
     return false;
   }
   const std::vector<core::Diagnostic> problems = core::validateModel(model, registry_, path.toStdString());
-  for (const core::Diagnostic& problem : problems) spdlog::warn("{}", problem.toString());
+  for (const core::Diagnostic& problem : problems)
+    if (problem.severity != core::Severity::Info) spdlog::warn("{}", problem.toString());
   const std::size_t blocks = model.blocks.size(), connections = model.connections.size();
   document_->reset(std::move(model), path);
   diagnostics_->setDiagnostics(problems);
   recentFiles_->add(path);
   QSettings().setValue(kDirectoryKey, QFileInfo(path).absolutePath());
   spdlog::info("opened {}: {} blocks, {} connections", path.toStdString(), blocks, connections);
-  statusBar()->showMessage(
-      problems.empty() ? tr("Opened %1").arg(QFileInfo(path).fileName())
-                       : tr("Opened %1 — %n problem(s), see Problems", nullptr, static_cast<int>(problems.size()))
-                             .arg(QFileInfo(path).fileName()),
-      5000);
+  const int count = problemCount(problems);
+  statusBar()->showMessage(count == 0 ? tr("Opened %1").arg(QFileInfo(path).fileName())
+                                      : tr("Opened %1 — %n problem(s), see Problems", nullptr, count)
+                                            .arg(QFileInfo(path).fileName()),
+                           5000);
   return true;
 }
 
@@ -446,7 +456,8 @@ bool MainWindow::importSpiceFile(const QString& path) {
   std::vector<core::Diagnostic> problems = imported.warnings;
   for (const core::Diagnostic& problem : core::validateModel(imported.model, registry_, path.toStdString()))
     problems.push_back(problem);
-  for (const core::Diagnostic& problem : problems) spdlog::warn("{}", problem.toString());
+  for (const core::Diagnostic& problem : problems)
+    if (problem.severity != core::Severity::Info) spdlog::warn("{}", problem.toString());
   document_->reset(std::move(imported.model), QString());  // not saved yet: Save asks where
   diagnostics_->setDiagnostics(problems);
   statusBar()->showMessage(tr("Imported %1 — %n note(s), see Problems", nullptr, static_cast<int>(problems.size()))
@@ -522,10 +533,9 @@ int MainWindow::validate() {
   diagnostics_->setDiagnostics(problems);
   problemsDock_->show();
   problemsDock_->raise();
-  statusBar()->showMessage(problems.empty() ? tr("The model is valid")
-                                            : tr("%n problem(s) found", nullptr, static_cast<int>(problems.size())),
-                           5000);
-  return static_cast<int>(problems.size());
+  const int count = problemCount(problems);
+  statusBar()->showMessage(count == 0 ? tr("The model is valid") : tr("%n problem(s) found", nullptr, count), 5000);
+  return count;
 }
 
 void MainWindow::editParameters(const QString& id) {
@@ -573,7 +583,7 @@ void MainWindow::showExamples() {
 void MainWindow::about() {
   QMessageBox::about(this, tr("About Kelvin"),
                      tr("<h3>Kelvin %1</h3>"
-                        "<p>Block diagrams and physical networks — electrical, mechanical, hydraulic, thermal — "
+                        "<p>Block diagrams and physical networks — electrical, mechanical, hydraulic, pneumatic, thermal — "
                         "in one model, simulated by an equation-based engine.</p>"
                         "<p>Built with Qt %2.</p>")
                          .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));

@@ -71,7 +71,8 @@ class MainWindow : public QMainWindow {
   /// The action with this object name ("save", "undo", "rotate", ...), or nullptr.
   QAction* action(const QString& name) const;
 
-  /// Runs core::validateModel and lists the problems in the Problems dock; returns their number.
+  /// Runs core::validateModel and lists what it found in the Problems dock; returns the
+  /// number of errors and warnings (information, such as free ends, is listed but not counted).
   int validate();
   /// Opens the examples gallery (Help ▸ Examples…); the chosen example replaces the model.
   void showExamples();

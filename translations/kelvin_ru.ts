@@ -746,6 +746,94 @@
         <source>one-sided power spectral density of y</source>
         <translation>односторонняя спектральная плотность мощности y</translation>
     </message>
+    <message>
+        <source>Pneumatic</source>
+        <translation>Пневматические</translation>
+    </message>
+    <message>
+        <source>Chamber</source>
+        <translation>Камера</translation>
+    </message>
+    <message>
+        <source>volume</source>
+        <translation>объём</translation>
+    </message>
+    <message>
+        <source>initial absolute pressure</source>
+        <translation>начальное абсолютное давление</translation>
+    </message>
+    <message>
+        <source>gas temperature (isothermal), or its initial value (adiabatic)</source>
+        <translation>температура газа (изотермический режим) или её начальное значение (адиабатный)</translation>
+    </message>
+    <message>
+        <source>specific gas constant (287.05 for dry air)</source>
+        <translation>удельная газовая постоянная (287,05 для сухого воздуха)</translation>
+    </message>
+    <message>
+        <source>1: held at T by the walls; 0: adiabatic (gamma)</source>
+        <translation>1: стенки поддерживают температуру T; 0: адиабатный (gamma)</translation>
+    </message>
+    <message>
+        <source>heat capacity ratio cp/cv (adiabatic only)</source>
+        <translation>показатель адиабаты cp/cv (только адиабатный режим)</translation>
+    </message>
+    <message>
+        <source>chamber volume at x = 0 (ports, cushion)</source>
+        <translation>объём полости при x = 0 (каналы, демпфер)</translation>
+    </message>
+    <message>
+        <source>initial piston travel</source>
+        <translation>начальный ход поршня</translation>
+    </message>
+    <message>
+        <source>ambient pressure on the rod side</source>
+        <translation>давление окружающей среды со стороны штока</translation>
+    </message>
+    <message>
+        <source>Flow resistance</source>
+        <translation>Сопротивление потоку</translation>
+    </message>
+    <message>
+        <source>resistance to mass flow</source>
+        <translation>сопротивление массовому расходу</translation>
+    </message>
+    <message>
+        <source>Mass flow sensor</source>
+        <translation>Датчик массового расхода</translation>
+    </message>
+    <message>
+        <source>sonic conductance (1e-8 = 1 dm³/(s·bar))</source>
+        <translation>звуковая проводимость (1e-8 = 1 дм³/(с·бар))</translation>
+    </message>
+    <message>
+        <source>critical pressure ratio: choked flow at p₂/p₁ ≤ b</source>
+        <translation>критическое отношение давлений: запертое течение при p₂/p₁ ≤ b</translation>
+    </message>
+    <message>
+        <source>subsonic index (0.5 for most components)</source>
+        <translation>показатель дозвукового течения (0,5 для большинства элементов)</translation>
+    </message>
+    <message>
+        <source>upstream gas temperature T₁</source>
+        <translation>температура газа на входе T₁</translation>
+    </message>
+    <message>
+        <source>absolute pressure</source>
+        <translation>абсолютное давление</translation>
+    </message>
+    <message>
+        <source>temperature of the stored gas (the elements it feeds take the temperature of their own gas)</source>
+        <translation>температура хранимого газа (питаемые элементы берут температуру своего газа)</translation>
+    </message>
+    <message>
+        <source>position of the flange: a readout, against which the stretch of the springs it holds is checked</source>
+        <translation>положение фланца: показание, с которым сверяется растяжение удерживаемых им пружин</translation>
+    </message>
+    <message>
+        <source>Pneumatic cylinder</source>
+        <translation>Пневмоцилиндр</translation>
+    </message>
 </context>
 <context>
     <name>ConnectTool</name>
@@ -940,6 +1028,18 @@
         <source>Bode</source>
         <translation>Диаграмма Боде</translation>
     </message>
+    <message>
+        <source>Pneumatic cylinder</source>
+        <translation>Пневмоцилиндр</translation>
+    </message>
+    <message>
+        <source>Pneumatic</source>
+        <translation>Пневматические</translation>
+    </message>
+    <message>
+        <source>Chamber pressure noise</source>
+        <translation>Шум давления в камере</translation>
+    </message>
 </context>
 <context>
     <name>MoveSegmentTool</name>
@@ -1061,6 +1161,10 @@
     <message>
         <source>port</source>
         <translation>порт</translation>
+    </message>
+    <message>
+        <source>pneumatic port</source>
+        <translation>пневматический порт</translation>
     </message>
 </context>
 <context>
@@ -1237,6 +1341,22 @@
             <numerusform>Найдена %n проблема. Щёлкните по ней, чтобы показать блок.</numerusform>
             <numerusform>Найдено %n проблемы. Щёлкните по одной из них, чтобы показать блок.</numerusform>
             <numerusform>Найдено %n проблем. Щёлкните по одной из них, чтобы показать блок.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The model can run, with %n warning(s). Click one to show its block.</source>
+        <translation>
+            <numerusform>Модель можно запустить, есть %n предупреждение. Щёлкните по нему, чтобы показать блок.</numerusform>
+            <numerusform>Модель можно запустить, есть %n предупреждения. Щёлкните по одному, чтобы показать блок.</numerusform>
+            <numerusform>Модель можно запустить, есть %n предупреждений. Щёлкните по одному, чтобы показать блок.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>✓ No problems found: the model is ready to simulate (%n note(s) below).</source>
+        <translation>
+            <numerusform>✓ Проблем не найдено: модель готова к моделированию (ниже %n примечание).</numerusform>
+            <numerusform>✓ Проблем не найдено: модель готова к моделированию (ниже %n примечания).</numerusform>
+            <numerusform>✓ Проблем не найдено: модель готова к моделированию (ниже %n примечаний).</numerusform>
         </translation>
     </message>
 </context>
@@ -1775,8 +1895,8 @@
         <translation>О программе Kelvin</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Block diagrams and physical networks — electrical, mechanical, hydraulic, thermal — in one model, simulated by an equation-based engine.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Структурные схемы и физические цепи — электрические, механические, гидравлические, тепловые — в одной модели, моделируемой на основе уравнений.&lt;/p&gt;&lt;p&gt;Собрано с Qt %2.&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Block diagrams and physical networks — electrical, mechanical, hydraulic, pneumatic, thermal — in one model, simulated by an equation-based engine.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Kelvin %1&lt;/h3&gt;&lt;p&gt;Структурные схемы и физические цепи — электрические, механические, гидравлические, пневматические, тепловые — в одной модели, моделируемой на основе уравнений.&lt;/p&gt;&lt;p&gt;Собрано с Qt %2.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>%1[*] — Kelvin</source>

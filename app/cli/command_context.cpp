@@ -11,10 +11,13 @@ CommandContext::CommandContext(std::ostream& out, std::ostream& err) : out_(out)
   blocks::registerAll(registry_);
 }
 
-core::Model CommandContext::loadValidModel(const std::string& path) const {
+core::Model CommandContext::loadValidModel(const std::string& path, bool notes) const {
   core::Model model = core::loadModel(path);
-  std::vector<core::Diagnostic> diagnostics = core::validateModel(model, registry_, path);
-  if (!diagnostics.empty()) throw core::ModelError(std::move(diagnostics));
+  const std::vector<core::Diagnostic> diagnostics = core::validateModel(model, registry_, path);
+  if (core::hasErrors(diagnostics)) throw core::ModelError(core::errorsOf(diagnostics));
+  for (const core::Diagnostic& d : diagnostics)
+    if (d.severity == core::Severity::Warning || notes)
+      err_ << core::severityName(d.severity) << ": " << d.toString() << '\n';
   return model;
 }
 

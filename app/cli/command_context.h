@@ -20,9 +20,11 @@ class CommandContext {
   std::ostream& out() const { return out_; }
   std::ostream& err() const { return err_; }
 
-  /// Loads the model at `path` and validates it against the library.
-  /// Throws core::ModelError with every diagnostic when either step fails.
-  core::Model loadValidModel(const std::string& path) const;
+  /// Loads the model at `path` and validates it against the library; prints
+  /// the warnings to err() as `warning: file:block.port: message`, and the
+  /// information too when `notes` is set (free ends, as `info: ...`). Throws
+  /// core::ModelError with every error when either step fails.
+  core::Model loadValidModel(const std::string& path, bool notes = false) const;
 
  private:
   core::BlockRegistry registry_;

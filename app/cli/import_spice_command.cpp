@@ -38,8 +38,8 @@ int ImportSpiceCommand::run(const CliArguments& args, CommandContext& context) {
   }
   const core::SpiceImport imported = core::importSpice(text.str(), path, context.registry());
   for (const core::Diagnostic& warning : imported.warnings) context.err() << "warning: " << warning.toString() << '\n';
-  std::vector<core::Diagnostic> problems = core::validateModel(imported.model, context.registry(), path);
-  if (!problems.empty()) throw core::ModelError(std::move(problems));
+  const std::vector<core::Diagnostic> problems = core::validateModel(imported.model, context.registry(), path);
+  if (core::hasErrors(problems)) throw core::ModelError(core::errorsOf(problems));
 
   std::ostream& out = file ? file->stream() : context.out();
   out << core::serializeModel(imported.model);

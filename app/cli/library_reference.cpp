@@ -20,7 +20,7 @@ std::string direction(const core::PortDecl& port) {
   switch (port.direction) {
     case core::PortDirection::Input: return port.optional ? "input (optional)" : "input";
     case core::PortDirection::Output: return "output";
-    case core::PortDirection::Physical: return "physical";
+    case core::PortDirection::Physical: return port.required ? "physical (must be connected)" : "physical";
   }
   return {};
 }
@@ -79,7 +79,9 @@ void writeLibraryReference(std::ostream& out, const core::BlockRegistry& registr
          "do not edit by hand (a test compares this file with the program's output). Every block is\n"
          "listed with its ports and parameters. Parameters are expressions: numbers with SI prefixes\n"
          "(`10k`, `2.2n`, `1meg`), model variables, `pi`, arithmetic and functions. Signals are named\n"
-         "`<block id>.<port>`.\n\n";
+         "`<block id>.<port>`. A physical port left unconnected is a free end (zero force, torque,\n"
+         "current or flow), unless it must be connected. Mechanical conventions (velocity-based\n"
+         "flanges, a spring's stretch as its own state): [mechanics.md](mechanics.md).\n\n";
   out << "Families:";
   for (const auto& [family, types] : families) out << " [" << family << "](#" << family << ")";
   out << "\n\n";

@@ -6,13 +6,14 @@
 namespace kelvin::core {
 
 namespace {
-constexpr std::array<std::pair<Domain, std::string_view>, 6> kDomainNames{{
+constexpr std::array<std::pair<Domain, std::string_view>, 7> kDomainNames{{
     {Domain::Signal, "signal"},
     {Domain::Electrical, "electrical"},
     {Domain::Rotational, "rotational"},
     {Domain::Translational, "translational"},
     {Domain::Hydraulic, "hydraulic"},
     {Domain::Thermal, "thermal"},
+    {Domain::Pneumatic, "pneumatic"},
 }};
 }  // namespace
 
@@ -26,6 +27,19 @@ std::optional<Domain> domainFromName(std::string_view name) {
   for (const auto& [domain, n] : kDomainNames)
     if (n == name) return domain;
   return std::nullopt;
+}
+
+std::string_view throughName(Domain d) {
+  switch (d) {
+    case Domain::Electrical: return "current";
+    case Domain::Rotational: return "torque";
+    case Domain::Translational: return "force";
+    case Domain::Hydraulic: return "volume flow";
+    case Domain::Thermal: return "heat flow";
+    case Domain::Pneumatic: return "mass flow";
+    case Domain::Signal: break;
+  }
+  return "value";
 }
 
 const PortDecl* ComponentType::findPort(std::string_view name) const {

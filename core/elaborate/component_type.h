@@ -5,9 +5,11 @@
 //
 // Sign conventions (nodal formulation, like Modelica):
 //  - a physical port has an across value (potential, angular or linear
-//    velocity, pressure, temperature) shared by its node, and a through value
-//    (current, torque, force, volume flow, heat flow) that flows *into* the
+//    velocity, pressure, temperature, absolute gas pressure) shared by its node, and a through value
+//    (current, torque, force, volume flow, heat flow, mass flow) that flows *into* the
 //    component at that port; the through values at a node sum to zero;
+//  - a physical port left unconnected is a free end, as in Modelica: its
+//    through value is zero (a free flange, an open pin, a closed port);
 //  - a signal input reads the output it is wired to; a signal output is an
 //    unknown of the system that the component's equations determine.
 
@@ -21,12 +23,15 @@
 
 namespace kelvin::core {
 
-enum class Domain { Signal, Electrical, Rotational, Translational, Hydraulic, Thermal };
+enum class Domain { Signal, Electrical, Rotational, Translational, Hydraulic, Thermal, Pneumatic };
 
 /// "signal", "electrical", ... as used in the file format.
 std::string_view domainName(Domain d);
 /// Inverse of domainName; nullopt for an unknown name.
 std::optional<Domain> domainFromName(std::string_view name);
+/// The through quantity of a physical domain, as a message names it: "current",
+/// "torque", "force", "volume flow", "heat flow", "mass flow".
+std::string_view throughName(Domain d);
 
 enum class PortDirection { Input, Output, Physical };
 
@@ -42,6 +47,10 @@ struct PortDecl {
   /// (ground, fixed flange, reservoir, heat capacitor, inertia, mass): a network
   /// with no such port is floating.
   bool reference = false;
+  /// A physical port that must be connected (a sensor's: left free it would
+  /// measure nothing, or leave its node's across value undetermined). Other
+  /// physical ports left unconnected are free ends (zero through value).
+  bool required = false;
   std::string description;
 };
 
@@ -146,6 +155,17 @@ class ComponentBuilder {
   [[noreturn]] virtual void fail(const std::string& port, const std::string& message) const = 0;
 };
 
+/// A parameter that states a mechanical position at the start (the integral of
+/// a translational or rotational across value), which the component does not
+/// hold as a port quantity but reads out or integrates itself (a mass's x0, a
+/// spring's stretch s0). Validation compares these across a network: the
+/// stretch of a spring should equal the positions its flanges start at.
+struct PositionDecl {
+  std::string param;      // the Number parameter holding the position
+  std::string port;       // the flange whose position it is
+  std::string reference;  // empty: absolute; else the flange it is measured from (param = x(port) − x(reference))
+};
+
 struct ComponentType {
   std::string type;         // "electrical.Resistor"
   std::string title;        // "Resistor"
@@ -155,6 +175,7 @@ struct ComponentType {
   std::string keyParam;     // shown under the block on the canvas
   std::string icon;         // resource path of its SVG icon
   std::function<void(ComponentBuilder&)> build;
+  std::vector<PositionDecl> positions;  // its start positions (mechanical components), for validation
 
   const PortDecl* findPort(std::string_view name) const;
   const ParamDecl* findParam(std::string_view name) const;

@@ -24,6 +24,7 @@ std::pair<const char*, const char*> quantitySymbols(Domain d) {
     case Domain::Translational: return {"v", "f"};
     case Domain::Hydraulic: return {"p", "q"};
     case Domain::Thermal: return {"T", "Q"};
+    case Domain::Pneumatic: return {"p", "mdot"};
     case Domain::Signal: break;
   }
   return {"y", "y"};

@@ -99,6 +99,8 @@ Expr InstanceBuilder::input(const std::string& port) {
 }
 
 Expr InstanceBuilder::addUnknown(const std::string& name, double start, bool state) {
+  // `<block>.<port>` already names the port's value: a variable of the same name would make two signals of one name.
+  if (instance_.type->findPort(name)) fail(name, "the component names a variable after its own port");
   const int index = static_cast<int>(system_.unknowns.size());
   system_.unknowns.push_back({instance_.id + "." + name, start, state, block_});
   Expr v = system_.pool->variable(index);

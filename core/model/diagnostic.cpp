@@ -1,6 +1,30 @@
 #include "model/diagnostic.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace kelvin::core {
+
+const char* severityName(Severity severity) {
+  switch (severity) {
+    case Severity::Warning: return "warning";
+    case Severity::Info: return "info";
+    case Severity::Error: break;
+  }
+  return "error";
+}
+
+bool hasErrors(const std::vector<Diagnostic>& diagnostics) {
+  return std::any_of(diagnostics.begin(), diagnostics.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::Error; });
+}
+
+std::vector<Diagnostic> errorsOf(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<Diagnostic> errors;
+  std::copy_if(diagnostics.begin(), diagnostics.end(), std::back_inserter(errors),
+               [](const Diagnostic& d) { return d.severity == Severity::Error; });
+  return errors;
+}
 
 std::string Diagnostic::toString() const {
   std::string where = file;

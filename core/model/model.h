@@ -33,7 +33,7 @@ struct Connection {
 
 /// A port on the boundary of a subsystem. direction: "input", "output" or
 /// "physical"; domain: "signal", "electrical", "rotational", "translational",
-/// "hydraulic" or "thermal".
+/// "hydraulic", "thermal" or "pneumatic".
 struct BoundaryPort {
   std::string name;
   std::string domain = "signal";

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "model/parameter_evaluator.h"
+#include "model/start_position_check.h"
 
 namespace kelvin::core {
 
@@ -113,7 +114,8 @@ std::optional<PortNode> boundaryNode(const BoundaryPort& port, const std::string
   PortNode node = makePort(subsystem, port.name, *domain, *direction);
   if (inside && *direction != PortDirection::Physical)
     node.direction = *direction == PortDirection::Input ? PortDirection::Output : PortDirection::Input;
-  node.required = node.direction != PortDirection::Output;
+  // Inside, every boundary port must be wired to something; outside, a physical one may be a free end.
+  node.required = node.direction != PortDirection::Output && (inside || *direction != PortDirection::Physical);
   node.boundary = inside;
   return node;
 }
@@ -159,8 +161,9 @@ class ModelValidator {
   }
 
  private:
-  void report(const std::string& block, const std::string& port, const std::string& message) {
-    diagnostics_.push_back(Diagnostic{file_, block, port, message});
+  void report(const std::string& block, const std::string& port, const std::string& message,
+              Severity severity = Severity::Error) {
+    diagnostics_.push_back(Diagnostic{file_, block, port, message, severity});
   }
 
   /// Checks the blocks and connections of the model (subsystem null) or of a subsystem named `owner`.
@@ -201,8 +204,18 @@ class ModelValidator {
       if (a && b) checkConnection(nodes, *a, *b, wire, nets);
     }
     checkUndrivenNets(nodes, nets);
-    for (const PortNode& node : nodes)
-      if (node.required && !node.connected) report(node.owner, node.name, danglingMessage(node));
+    for (const PortNode& node : nodes) {
+      if (node.connected) continue;
+      if (node.required)
+        report(node.owner, node.name, danglingMessage(node));
+      else if (!node.isSignal() && !node.boundary)
+        report(node.owner, node.name,
+               "free end: the unconnected " + std::string(domainName(node.domain)) + " port carries no " +
+                   std::string(throughName(node.domain)),
+               Severity::Info);
+    }
+    for (Diagnostic& warning : checkStartPositions(blocks, connections, prefix, scope, registry_, file_))
+      diagnostics_.push_back(std::move(warning));
   }
 
   LevelBlock describeBlock(const Block& block, const std::string& name, const ParameterScope& scope,
@@ -246,8 +259,8 @@ class ModelValidator {
     const int inputs = checkParams(block, *type, name, scope);
     for (const auto& [portName, decl] : expandPorts(*type, std::max(inputs, 0))) {
       PortNode node = makePort(name, portName, decl->domain, decl->direction);
-      node.required =
-          decl->direction == PortDirection::Physical || (decl->direction == PortDirection::Input && !decl->optional);
+      node.required = decl->direction == PortDirection::Physical ? decl->required
+                                                                 : decl->direction == PortDirection::Input && !decl->optional;
       addPort(std::move(node));
     }
     if (inputs < 0) {
@@ -337,7 +350,7 @@ class ModelValidator {
       if (!domain)
         report(name, port.name,
                "unknown domain '" + port.domain +
-                   "' (signal, electrical, rotational, translational, hydraulic or thermal)");
+                   "' (signal, electrical, rotational, translational, hydraulic, thermal or pneumatic)");
       if (!direction) report(name, port.name, "unknown direction '" + port.direction + "' (input, output or physical)");
       if (domain && direction && (*direction == PortDirection::Physical) != (*domain != Domain::Signal)) {
         report(name, port.name,

@@ -12,8 +12,11 @@
 //    wired together, inputs wired together with no driver, two drivers on one
 //    input, a signal port wired to a physical one, two physical ports of
 //    different domains joined (at any node of the connection graph);
-//  - ports left dangling: an unconnected required input or physical port
-//    (outputs may stay unconnected).
+//  - ports left dangling: an unconnected required input or required physical
+//    port (a sensor's) is an error; any other unconnected physical port is a
+//    free end, reported as information (outputs may stay unconnected);
+//  - start positions that disagree (a spring's stretch against the masses it
+//    holds), as warnings: see start_position_check.h.
 //
 // Subsystems are checked recursively. Inside one, a bare port name ("p")
 // names a boundary port of the subsystem; from outside, a Subsystem block's
@@ -30,7 +33,8 @@
 
 namespace kelvin::core {
 
-/// All problems of `model`, in model order; empty when it is fit to compile.
+/// All problems of `model`, in model order: errors, warnings and information
+/// (Diagnostic::severity); it is fit to compile when none is an error (hasErrors).
 /// `file` goes into every diagnostic. Does not throw for model content.
 std::vector<Diagnostic> validateModel(const Model& model, const BlockRegistry& registry, const std::string& file);
 

@@ -26,6 +26,7 @@ const char* referenceHint(Domain d) {
     case Domain::Translational: return "add a translational.Fixed or a mass";
     case Domain::Hydraulic: return "add a hydraulic.Reservoir";
     case Domain::Thermal: return "add a thermal.TemperatureSource or a heat capacitor";
+    case Domain::Pneumatic: return "add a pneumatic.Reservoir or a chamber";
     case Domain::Signal: break;
   }
   return "";

@@ -10,6 +10,7 @@ QColor DomainStyle::color(core::Domain domain) {
     case core::Domain::Translational: return QColor(0x2e, 0x7d, 0x32);
     case core::Domain::Hydraulic: return QColor(0x00, 0x83, 0x8f);
     case core::Domain::Thermal: return QColor(0xc6, 0x28, 0x28);
+    case core::Domain::Pneumatic: return QColor(0x7b, 0x1f, 0xa2);
   }
   return Qt::black;
 }

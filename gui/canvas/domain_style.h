@@ -11,7 +11,8 @@ namespace kelvin::gui {
 class DomainStyle {
  public:
   /// signal: near-black (signal lines carry arrowheads instead), electrical:
-  /// blue, rotational: brown, translational: green, hydraulic: teal, thermal: red.
+  /// blue, rotational: brown, translational: green, hydraulic: teal, thermal: red,
+  /// pneumatic: purple.
   static QColor color(core::Domain domain);
 
   static QColor selection() { return QColor(0x1e, 0x88, 0xe5); }

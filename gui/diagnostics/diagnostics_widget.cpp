@@ -53,20 +53,34 @@ void DiagnosticsWidget::removeItems(int kind) {
 
 void DiagnosticsWidget::setDiagnostics(const std::vector<core::Diagnostic>& diagnostics) {
   removeItems(kValidation);
-  const QIcon warning = style()->standardIcon(QStyle::SP_MessageBoxWarning);
-  int row = 0;
+  int row = 0, errors = 0, warnings = 0;
   for (core::Diagnostic d : diagnostics) {
     d.file.clear();
-    auto* item = new QListWidgetItem(warning, QString::fromStdString(d.toString()));
+    const QStyle::StandardPixmap icon = d.severity == core::Severity::Error     ? QStyle::SP_MessageBoxCritical
+                                        : d.severity == core::Severity::Warning ? QStyle::SP_MessageBoxWarning
+                                                                                : QStyle::SP_MessageBoxInformation;
+    errors += d.severity == core::Severity::Error ? 1 : 0;
+    warnings += d.severity == core::Severity::Warning ? 1 : 0;
+    auto* item = new QListWidgetItem(style()->standardIcon(icon), QString::fromStdString(d.toString()));
     list_->insertItem(row++, item);
     if (!d.blockId.empty()) item->setData(kBlocksRole, QStringList{QString::fromStdString(d.blockId)});
     item->setData(kKindRole, kValidation);
+    item->setData(kSeverityRole, static_cast<int>(d.severity));
     item->setToolTip(item->text());
   }
-  summary_->setText(diagnostics.empty() ? tr("✓ No problems found: the model is ready to simulate.")
-                                        : tr("%n problem(s) found. Click one to show its block.", nullptr,
-                                             static_cast<int>(diagnostics.size())));
-  summary_->setStyleSheet(diagnostics.empty() ? QStringLiteral("color: #2e7d32;") : QStringLiteral("color: #c62828;"));
+  const int notes = static_cast<int>(diagnostics.size()) - errors - warnings;
+  if (errors > 0) {
+    summary_->setText(tr("%n problem(s) found. Click one to show its block.", nullptr, errors + warnings));
+    summary_->setStyleSheet(QStringLiteral("color: #c62828;"));
+  } else if (warnings > 0) {
+    summary_->setText(tr("The model can run, with %n warning(s). Click one to show its block.", nullptr, warnings));
+    summary_->setStyleSheet(QStringLiteral("color: #b26a00;"));
+  } else {
+    summary_->setText(notes == 0 ? tr("✓ No problems found: the model is ready to simulate.")
+                                 : tr("✓ No problems found: the model is ready to simulate (%n note(s) below).",
+                                      nullptr, notes));
+    summary_->setStyleSheet(QStringLiteral("color: #2e7d32;"));
+  }
 }
 
 void DiagnosticsWidget::addLogMessage(int level, const QString& text) {

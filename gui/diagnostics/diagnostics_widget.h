@@ -1,6 +1,7 @@
 #pragma once
 // The Problems dock: what core::validateModel found, one line per
-// diagnostic ("R1.p: not connected"), and below them the warnings and errors
+// diagnostic ("R1.p: not connected") with the icon of its severity (an
+// error, a warning, or information such as "M.b: free end: ..."), and below them the warnings and errors
 // logged while the model runs (fed by an spdlog sink, with their time, e.g. a
 // solver failure "12:01:02.345 error Y: solver failed at t = 0.3 s: ...").
 // Clicking a line asks to show the blocks it names (inner blocks of
@@ -41,6 +42,8 @@ class DiagnosticsWidget : public QWidget {
   /// Forgets the logged messages (a new run begins).
   void clearLogMessages();
   QListWidget* list() const { return list_; }
+  /// The item data role holding a validation line's core::Severity (as int).
+  static constexpr int kSeverityRole = Qt::UserRole + 3;
 
  Q_SIGNALS:
   /// The user picked a line that names `blockPaths` ("R1", "Sub1/R1"); never empty.

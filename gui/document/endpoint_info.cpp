@@ -78,6 +78,7 @@ QString portNoun(core::Domain domain, core::PortDirection direction) {
     case core::Domain::Translational: return tr("translational flange");
     case core::Domain::Hydraulic: return tr("hydraulic port");
     case core::Domain::Thermal: return tr("thermal port");
+    case core::Domain::Pneumatic: return tr("pneumatic port");
   }
   return tr("port");
 }

@@ -80,7 +80,7 @@ bool SimulationSession::run() {
   if (controller_->isActive()) return false;
   const std::vector<core::Diagnostic> problems =
       core::validateModel(document_->model(), document_->registry(), document_->filePath().toStdString());
-  if (!problems.empty()) {
+  if (core::hasErrors(problems)) {
     Q_EMIT validationFailed(problems);
     return false;
   }

@@ -18,8 +18,8 @@ namespace {
 /// Families in the order an engineer looks for them; unknown families follow, sorted.
 int familyRank(const std::string& family) {
   static const std::map<std::string, int> kRanks = {{"electrical", 0}, {"rotational", 1}, {"translational", 2},
-                                                    {"hydraulic", 3},  {"thermal", 4},    {"signal", 5},
-                                                    {"analysis", 6}};
+                                                    {"hydraulic", 3},  {"pneumatic", 4},  {"thermal", 5},
+                                                    {"signal", 6},     {"analysis", 7}};
   const auto it = kRanks.find(family);
   return it == kRanks.end() ? 100 : it->second;
 }

@@ -185,6 +185,9 @@ class TestDomains : public QObject {
     row("electrical.EMF", "a", "electrical.Ground", "p");      // the shaft of a converter is not a pin
     row("hydraulic.Cylinder", "a", "rotational.Inertia", "b");  // nor is its rod a rotating flange
     row("translational.Fixed", "a", "rotational.Fixed", "a");
+    row("pneumatic.Chamber", "p", "hydraulic.Reservoir", "p");  // gas is not an incompressible fluid
+    row("pneumatic.Chamber", "h", "pneumatic.Reservoir", "p");  // the chamber's wall is a heat port
+    row("pneumatic.Cylinder", "a", "rotational.Inertia", "a");
   }
 
   // The validator names both ports, "A.<port>" and "B.<port>", in one message.

@@ -16,6 +16,7 @@
 #include "elaborate/block_registry.h"
 #include "library.h"
 #include "model/model_file.h"
+#include "model/model_validator.h"
 #include "linearize/frequency_response.h"
 #include "run/abcd_analysis.h"
 #include "run/compiled_model.h"
@@ -103,6 +104,18 @@ class TestExamples : public QObject {
     const double stop = core::SimulationOptions::fromSettings(model.settings).stopTime;
     QVERIFY(!trace.time.empty());
     QCOMPARE(trace.time.back(), stop);
+  }
+
+  // Every example validates with neither errors nor warnings (free ends are information):
+  // in particular, the stretch of every spring agrees with the positions of the masses it holds.
+  void everyExampleValidatesWithoutWarnings_data() { everyExampleRunsToTheEnd_data(); }
+  void everyExampleValidatesWithoutWarnings() {
+    QFETCH(QString, file);
+    const core::Model model = core::loadModel(file.toStdString());
+    QStringList problems;
+    for (const core::Diagnostic& d : core::validateModel(model, test::library(), file.toStdString()))
+      if (d.severity != core::Severity::Info) problems << QString::fromStdString(d.toString());
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
   }
 
   // The gallery (gallery.json) lists every example file once, each with a title,

@@ -36,31 +36,31 @@ const std::vector<Documented>& documented() {
   static const std::vector<Documented> table = {
       {"electrical.Resistor", {"p:electrical", "n:electrical"}, {"R", "temperature"}},
       {"electrical.Varactor", {"p:electrical", "n:electrical"}, {"C0", "Vj", "M", "v0"}},
-      {"electrical.NoiseSensor", {"p:electrical", "n:electrical", "y:out"}, {"bandwidth"}},
-      {"hydraulic.NoiseSensor", {"p:hydraulic", "n:hydraulic", "y:out"}, {"bandwidth"}},
-      {"thermal.NoiseSensor", {"a:thermal", "b:thermal", "y:out"}, {"bandwidth"}},
-      {"rotational.NoiseSensor", {"a:rotational", "b:rotational", "y:out"}, {"bandwidth", "quantity"}},
-      {"translational.NoiseSensor", {"a:translational", "b:translational", "y:out"}, {"bandwidth", "quantity"}},
+      {"electrical.NoiseSensor", {"p:electrical+", "n:electrical+", "y:out"}, {"bandwidth"}},
+      {"hydraulic.NoiseSensor", {"p:hydraulic+", "n:hydraulic+", "y:out"}, {"bandwidth"}},
+      {"thermal.NoiseSensor", {"a:thermal+", "b:thermal+", "y:out"}, {"bandwidth"}},
+      {"rotational.NoiseSensor", {"a:rotational+", "b:rotational+", "y:out"}, {"bandwidth", "quantity"}},
+      {"translational.NoiseSensor", {"a:translational+", "b:translational+", "y:out"}, {"bandwidth", "quantity"}},
       {"signal.WhiteNoise", {"y:out"}, {"psd"}},
       {"signal.PinkNoise", {"y:out"}, {"psd", "corner"}},
       {"electrical.Capacitor", {"p:electrical", "n:electrical"}, {"C", "v0"}},
       {"electrical.Inductor", {"p:electrical", "n:electrical"}, {"L", "i0"}},
       {"electrical.Ground", {"p:electrical"}, {}},
       {"electrical.VoltageSource", {"p:electrical", "n:electrical"}, {"V"}},
-      {"electrical.CurrentSource", {"p:electrical", "n:electrical"}, {"I"}},
+      {"electrical.CurrentSource", {"p:electrical+", "n:electrical+"}, {"I"}},
       {"electrical.SineVoltage", {"p:electrical", "n:electrical"}, {"amplitude", "frequency", "phase", "offset"}},
       {"electrical.PulseVoltage",
        {"p:electrical", "n:electrical"},
        {"v1", "v2", "delay", "rise", "fall", "width", "period"}},
-      {"electrical.SineCurrent", {"p:electrical", "n:electrical"}, {"amplitude", "frequency", "phase", "offset"}},
+      {"electrical.SineCurrent", {"p:electrical+", "n:electrical+"}, {"amplitude", "frequency", "phase", "offset"}},
       {"electrical.PulseCurrent",
-       {"p:electrical", "n:electrical"},
+       {"p:electrical+", "n:electrical+"},
        {"v1", "v2", "delay", "rise", "fall", "width", "period"}},
       {"electrical.SignalVoltage", {"p:electrical", "n:electrical", "u:in"}, {}},
       {"electrical.Diode", {"p:electrical", "n:electrical"}, {"Is", "N", "Rs", "fc", "temperature"}},
       {"electrical.OpAmp", {"in_p:electrical", "in_n:electrical", "out:electrical"}, {"gain"}},
-      {"electrical.VoltageSensor", {"p:electrical", "n:electrical", "y:out"}, {}},
-      {"electrical.CurrentSensor", {"p:electrical", "n:electrical", "y:out"}, {}},
+      {"electrical.VoltageSensor", {"p:electrical+", "n:electrical+", "y:out"}, {}},
+      {"electrical.CurrentSensor", {"p:electrical+", "n:electrical+", "y:out"}, {}},
       {"signal.Constant", {"y:out"}, {"value"}},
       {"signal.Step", {"y:out"}, {"height", "time"}},
       {"signal.Sine", {"y:out"}, {"amplitude", "frequency", "phase", "offset"}},
@@ -93,33 +93,45 @@ const std::vector<Documented>& documented() {
       {"rotational.PlanetaryGear", {"sun:rotational", "carrier:rotational", "ring:rotational"}, {"ratio"}},
       {"rotational.Clutch", {"a:rotational", "b:rotational", "u:in"}, {"tau_max", "tau_slip"}},
       {"translational.HardStop", {"a:translational", "b:translational"}, {"gap", "k", "d", "s0", "ideal"}},
-      {"rotational.Torque", {"a:rotational", "u:in"}, {}},
-      {"rotational.ConstantTorque", {"a:rotational"}, {"tau"}},
+      {"rotational.Torque", {"a:rotational+", "u:in"}, {}},
+      {"rotational.ConstantTorque", {"a:rotational+"}, {"tau"}},
       {"rotational.IdealGear", {"a:rotational", "b:rotational"}, {"ratio"}},
-      {"rotational.SpeedSensor", {"a:rotational", "y:out"}, {}},
-      {"rotational.TorqueSensor", {"a:rotational", "b:rotational", "y:out"}, {}},
+      {"rotational.SpeedSensor", {"a:rotational+", "y:out"}, {}},
+      {"rotational.TorqueSensor", {"a:rotational+", "b:rotational+", "y:out"}, {}},
       {"translational.Mass", {"a:translational", "b:translational"}, {"m", "v0", "x0"}},
       {"translational.Spring", {"a:translational", "b:translational"}, {"k", "s0"}},
       {"translational.Damper", {"a:translational", "b:translational"}, {"d", "temperature"}},
-      {"translational.Fixed", {"a:translational"}, {}},
-      {"translational.Force", {"a:translational", "u:in"}, {}},
-      {"translational.VelocitySensor", {"a:translational", "y:out"}, {}},
-      {"translational.PositionSensor", {"a:translational", "y:out"}, {"x0"}},
-      {"translational.ForceSensor", {"a:translational", "b:translational", "y:out"}, {}},
+      {"translational.Fixed", {"a:translational"}, {"x0"}},
+      {"translational.Force", {"a:translational+", "u:in"}, {}},
+      {"translational.VelocitySensor", {"a:translational+", "y:out"}, {}},
+      {"translational.PositionSensor", {"a:translational+", "y:out"}, {"x0"}},
+      {"translational.ForceSensor", {"a:translational+", "b:translational+", "y:out"}, {}},
       {"hydraulic.PressureSource", {"p:hydraulic", "n:hydraulic"}, {"P"}},
       {"hydraulic.LaminarResistance", {"p:hydraulic", "n:hydraulic"}, {"R", "temperature"}},
       {"hydraulic.Orifice", {"p:hydraulic", "n:hydraulic"}, {"Cd", "A", "rho", "p_crit"}},
       {"hydraulic.Capacitance", {"p:hydraulic", "n:hydraulic"}, {"C", "p0"}},
       {"hydraulic.FluidInertia", {"p:hydraulic", "n:hydraulic"}, {"I", "q0"}},
       {"hydraulic.Reservoir", {"p:hydraulic"}, {"P"}},
-      {"hydraulic.PressureSensor", {"p:hydraulic", "n:hydraulic", "y:out"}, {}},
+      {"hydraulic.PressureSensor", {"p:hydraulic+", "n:hydraulic+", "y:out"}, {}},
       {"hydraulic.Cylinder", {"p:hydraulic", "n:hydraulic", "a:translational"}, {"A"}},
       {"thermal.HeatCapacitor", {"a:thermal"}, {"C", "T0"}},
       {"thermal.Conductor", {"a:thermal", "b:thermal"}, {"G", "temperature"}},
       {"thermal.TemperatureSource", {"a:thermal"}, {"T"}},
-      {"thermal.HeatFlowSource", {"a:thermal"}, {"Q"}},
-      {"thermal.TemperatureSensor", {"a:thermal", "y:out"}, {}},
+      {"thermal.HeatFlowSource", {"a:thermal+"}, {"Q"}},
+      {"thermal.TemperatureSensor", {"a:thermal+", "y:out"}, {}},
       {"electrical.EMF", {"p:electrical", "n:electrical", "a:rotational"}, {"k"}},
+      // The pneumatic family.
+      {"pneumatic.Chamber", {"p:pneumatic", "h:thermal"}, {"V", "p0", "T", "Rs", "isothermal", "gamma"}},
+      {"pneumatic.FlowResistance", {"p:pneumatic", "n:pneumatic"}, {"R", "Rs"}},
+      {"pneumatic.Orifice", {"p:pneumatic", "n:pneumatic"}, {"C", "b", "m", "T"}},
+      {"pneumatic.Reservoir", {"p:pneumatic"}, {"p", "T"}},
+      {"pneumatic.PressureSource", {"p:pneumatic", "n:pneumatic"}, {"P"}},
+      {"pneumatic.PressureSensor", {"p:pneumatic+", "n:pneumatic+", "y:out"}, {}},
+      {"pneumatic.MassFlowSensor", {"p:pneumatic+", "n:pneumatic+", "y:out"}, {}},
+      {"pneumatic.NoiseSensor", {"p:pneumatic+", "n:pneumatic+", "y:out"}, {"bandwidth"}},
+      {"pneumatic.Cylinder",
+       {"p:pneumatic", "a:translational+"},
+       {"A", "V_dead", "x0", "p_amb", "p0", "T", "Rs", "isothermal", "gamma"}},
   };
   return table;
 }
@@ -134,7 +146,7 @@ QString describe(const PortDecl& port) {
       kind = "out";
       break;
     case PortDirection::Physical:
-      kind = QString::fromStdString(std::string(core::domainName(port.domain)));
+      kind = QString::fromStdString(std::string(core::domainName(port.domain))) + (port.required ? "+" : "");
       break;
   }
   return QString::fromStdString(port.name) + (port.variadic ? "*" : "") + ":" + kind;
@@ -217,8 +229,8 @@ class TestLibrary : public QObject {
                qPrintable(name + ": the description should be one sentence"));
       QVERIFY2(t->build, qPrintable(name + ": no build function"));
       QVERIFY2(t->keyParam.empty() || t->findParam(t->keyParam), qPrintable(name + ": keyParam is not a parameter"));
-      static const std::set<std::string> families = {"electrical",    "signal",    "analysis", "rotational",
-                                                     "translational", "hydraulic", "thermal"};
+      static const std::set<std::string> families = {"electrical", "signal",  "analysis", "rotational", "translational",
+                                                     "hydraulic",  "thermal", "pneumatic"};
       QVERIFY2(families.count(t->family()), qPrintable(name + ": unexpected family"));
       bool variadic = false;
       for (const PortDecl& p : t->ports) {
@@ -226,6 +238,8 @@ class TestLibrary : public QObject {
         QVERIFY2(!p.description.empty(), qPrintable(name + "." + QString::fromStdString(p.name) + ": no description"));
         if (p.variadic || p.optional)
           QVERIFY2(p.direction == PortDirection::Input, qPrintable(name + ": only inputs are variadic or optional"));
+        if (p.required)
+          QVERIFY2(p.direction == PortDirection::Physical, qPrintable(name + ": only physical ports are required"));
       }
       const ParamDecl* inputs = t->findParam("inputs");
       QCOMPARE(inputs != nullptr, variadic);
@@ -281,6 +295,11 @@ class TestLibrary : public QObject {
     row("thermal.HeatCapacitor.T0", "0", false);
     row("thermal.TemperatureSource.T", "300 K", true);
     row("electrical.EMF.k", "0", false);
+    row("pneumatic.Orifice.b", "1", false);  // b = 1 would choke at every ratio
+    row("pneumatic.Orifice.b", "0.528", true);
+    row("pneumatic.Chamber.gamma", "1", false);  // γ = 1 is isothermal: use isothermal = 1
+    row("pneumatic.Chamber.isothermal", "2", false);
+    row("pneumatic.Chamber.p0", "0", false);  // an absolute pressure
   }
 
   void boundsRejectNonPhysicalValues() {

@@ -2,6 +2,7 @@
 // exit codes, usage text, diagnostics naming the file, and no partial output.
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -63,6 +64,36 @@ class TestCli : public QObject {
     const CliRun run = runCli({QStringLiteral("validate"), missing});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(missing), qPrintable(run.err));
+  }
+
+  // A free flange is a note, not an error: validate exits 0 and says which port is free; a
+  // spring whose stretch disagrees with the mass's position is a warning, and still exit 0;
+  // simulate runs the model and prints the warning, not the note.
+  void validateReportsFreeEndsAndWarningsButPasses() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("mass_on_spring.kelvin"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "kelvin-model", "version": 1, "name": "m", "settings": {"stop_time": "0.1"},
+      "blocks": [{"id": "Wall", "type": "translational.Fixed"},
+                 {"id": "S", "type": "translational.Spring", "params": {"k": "100", "s0": "0"}},
+                 {"id": "M", "type": "translational.Mass", "params": {"m": "1", "x0": "0.1"}}],
+      "connections": [{"from": "S.a", "to": "M.a"}, {"from": "S.b", "to": "Wall.a"}]})");
+    file.close();
+    const CliRun validate = runCli({QStringLiteral("validate"), path});
+    QCOMPARE(validate.exitCode, 0);
+    QVERIFY2(validate.err.contains(QStringLiteral("info: ") + path +
+                                   QStringLiteral(":M.b: free end: the unconnected translational port carries no force")),
+             qPrintable(validate.err));
+    QVERIFY2(validate.err.contains(QStringLiteral("warning: ") + path + QStringLiteral(":S: s0 = 0 but")),
+             qPrintable(validate.err));
+    QVERIFY(validate.out.isEmpty());
+    const CliRun simulate = runCli({QStringLiteral("simulate"), path, QStringLiteral("--signals"), QStringLiteral("M.x")});
+    QCOMPARE(simulate.exitCode, 0);
+    QVERIFY2(simulate.err.contains(QStringLiteral("warning: ")), qPrintable(simulate.err));
+    QVERIFY2(!simulate.err.contains(QStringLiteral("free end")), qPrintable(simulate.err));
+    QVERIFY(simulate.out.startsWith(QStringLiteral("time,M.x")));
   }
 
   void simulateIntoMissingDirectoryLeavesNoFile() {

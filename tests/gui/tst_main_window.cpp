@@ -5,6 +5,7 @@
 // clears the mark; opened files go to Recent Files; Validate lists problems
 // and clicking one selects its block.
 
+#include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -35,6 +36,15 @@ const char* const kRcModel = R"({
     {"from": "V1.p", "to": "R1.p"}, {"from": "R1.n", "to": "C1.p"},
     {"from": "C1.n", "to": "G.p"}, {"from": "V1.n", "to": "G.p"}
   ]
+})";
+
+// A mass on a spring with its flange b left free.
+const char* const kFreeFlangeModel = R"({
+  "format": "kelvin-model", "version": 1, "name": "free",
+  "blocks": [{"id": "Wall", "type": "translational.Fixed", "pos": [0, 0]},
+             {"id": "S", "type": "translational.Spring", "pos": [100, 0]},
+             {"id": "M", "type": "translational.Mass", "pos": [200, 0]}],
+  "connections": [{"from": "Wall.a", "to": "S.b"}, {"from": "S.a", "to": "M.a"}]
 })";
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
@@ -154,6 +164,22 @@ class TestMainWindow : public QObject {
     window.editor()->scene()->clearSelection();
     QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(0)).center());
     QCOMPARE(window.editor()->selectedBlockId(), std::string("R1"));
+  }
+
+  // F7 (Validate) lists a free flange as information, which is not counted as a problem.
+  void validateListsAFreeEndAsInformation() {
+    kelvin::gui::MainWindow window(registry_);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(writeFile(dir_, QStringLiteral("free.kelvin"), kFreeFlangeModel)));
+    QTest::keyClick(&window, Qt::Key_F7);
+    QListWidget* list = window.diagnostics()->list();
+    QCOMPARE(list->count(), 1);
+    QVERIFY2(list->item(0)->text().startsWith(QStringLiteral("M.b: free end")), qPrintable(list->item(0)->text()));
+    QCOMPARE(list->item(0)->data(kelvin::gui::DiagnosticsWidget::kSeverityRole).toInt(),
+             static_cast<int>(kelvin::core::Severity::Info));
+    QVERIFY(window.diagnostics()->findChild<QLabel*>()->text().startsWith(QStringLiteral("✓ No problems found")));
+    QCOMPARE(window.validate(), 0);
   }
 
   void menusHaveTheStandardShortcuts() {

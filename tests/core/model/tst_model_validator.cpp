@@ -2,7 +2,8 @@
 // here (not the real library): one row per kind of malformed model, each
 // checking that exactly that problem is reported and that it names the file,
 // the block and the port; plus subsystems, scopes and reporting everything
-// at once.
+// at once; free ends (information, not errors) and start positions that
+// disagree (warnings).
 
 #include <QtTest>
 #include <functional>
@@ -26,6 +27,10 @@ class TestModelValidator : public QObject {
   void malformed_data();
   void malformed();
   void everyProblemIsReported();
+  void freeEndsAreInformation_data();
+  void freeEndsAreInformation();
+  void startPositionsAgree_data();
+  void startPositionsAgree();
 
  private:
   BlockRegistry registry_;
@@ -66,11 +71,18 @@ ParamDecl positive(const char* name, const char* unit, const char* defaultValue)
   return p;
 }
 
-ComponentType type(const char* name, std::vector<PortDecl> ports, std::vector<ParamDecl> params = {}) {
+PortDecl required(PortDecl port) {
+  port.required = true;
+  return port;
+}
+
+ComponentType type(const char* name, std::vector<PortDecl> ports, std::vector<ParamDecl> params = {},
+                   std::vector<PositionDecl> positions = {}) {
   ComponentType t;
   t.type = name;
   t.ports = std::move(ports);
   t.params = std::move(params);
+  t.positions = std::move(positions);
   return t;
 }
 
@@ -142,6 +154,17 @@ void TestModelValidator::initTestCase() {
   registry_.add(type("electrical.Resistor", {physical("p", Domain::Electrical), physical("n", Domain::Electrical)},
                      {positive("R", "Ohm", "1k")}));
   registry_.add(type("electrical.Ground", {physical("p", Domain::Electrical)}));
+  registry_.add(type("electrical.VoltageSensor",
+                     {required(physical("p", Domain::Electrical)), required(physical("n", Domain::Electrical)),
+                      signal("y", PortDirection::Output)}));
+  registry_.add(type("translational.Mass",
+                     {physical("a", Domain::Translational), physical("b", Domain::Translational)},
+                     {positive("m", "kg", "1"), param("x0", "m", "0")}, {{"x0", "a", ""}, {"x0", "b", ""}}));
+  registry_.add(type("translational.Spring",
+                     {physical("a", Domain::Translational), physical("b", Domain::Translational)},
+                     {positive("k", "N/m", "1"), param("s0", "m", "0")}, {{"s0", "a", "b"}}));
+  registry_.add(type("translational.Fixed", {physical("a", Domain::Translational)}, {param("x0", "m", "0")},
+                     {{"x0", "a", ""}}));
   registry_.add(type("rotational.Inertia", {physical("a", Domain::Rotational), physical("b", Domain::Rotational)},
                      {positive("J", "kg*m^2", "1")}));
   registry_.add(type("rotational.Fixed", {physical("a", Domain::Rotational)}));
@@ -342,12 +365,12 @@ void TestModelValidator::malformed_data() {
       << Mutation([](Model& m) { m.blocks[7].params["inputs"] = "3"; }) << "S1"
       << "u3"
       << "input u3 is not connected";
-  QTest::newRow("physical port not connected") << Mutation([](Model& m) {
-    m.blocks.push_back(block("R2", "electrical.Resistor"));
-    wire(m.connections, "R2.p", "G.p");
-  }) << "R2"
-                                               << "n"
-                                               << "electrical port n is not connected";
+  QTest::newRow("required physical port not connected") << Mutation([](Model& m) {
+    m.blocks.push_back(block("VS", "electrical.VoltageSensor"));
+    wire(m.connections, "VS.p", "G.p");
+  }) << "VS"
+                                                        << "n"
+                                                        << "electrical port n is not connected";
 
   // Subsystems.
   QTest::newRow("inner parameter out of range")
@@ -375,9 +398,6 @@ void TestModelValidator::malformed_data() {
   }) << "Sub1"
                                          << "b"
                                          << "connection b -> R.p: subsystem Sub1 has no port 'b' (ports: a)";
-  QTest::newRow("subsystem port open outside") << Mutation([](Model& m) { m.blocks.push_back(subsystem()); }) << "Sub1"
-                                               << "a"
-                                               << "electrical port a is not connected";
   QTest::newRow("subsystem port open inside") << Mutation([](Model& m) {
     Block sub = subsystem();
     sub.connections = {};
@@ -442,6 +462,7 @@ void TestModelValidator::malformed() {
   const std::vector<Diagnostic> problems = validateModel(m, registry_, "m.kelvin");
   QVERIFY2(problems.size() == 1, qPrintable("expected one problem, got:" + describe(problems)));
   const Diagnostic& d = problems.front();
+  QVERIFY(d.severity == Severity::Error);
   QCOMPARE(d.file, std::string("m.kelvin"));
   QCOMPARE(QString::fromStdString(d.blockId), blockId);
   QCOMPARE(QString::fromStdString(d.port), port);
@@ -460,6 +481,89 @@ void TestModelValidator::everyProblemIsReported() {
   for (const Diagnostic& d : problems) where << QString::fromStdString(d.blockId + "." + d.port);
   where.sort();
   QCOMPARE(where, (QStringList{"J1.b", "K2.u", "R1.", "Sub1/R.", "X."}));
+}
+
+// An unconnected physical port that is not declared required is a free end, as in
+// Modelica: reported once, as information naming the block and port, never as an error.
+void TestModelValidator::freeEndsAreInformation_data() {
+  QTest::addColumn<Mutation>("mutation");
+  QTest::addColumn<QString>("where");
+  QTest::addColumn<QString>("message");
+  QTest::newRow("open resistor pin") << Mutation([](Model& m) {
+    m.blocks.push_back(block("R2", "electrical.Resistor"));
+    wire(m.connections, "R2.p", "G.p");
+  }) << "R2.n"
+                                     << "free end: the unconnected electrical port carries no current";
+  QTest::newRow("free inertia flange") << Mutation([](Model& m) {
+    m.blocks.push_back(block("J2", "rotational.Inertia"));
+    wire(m.connections, "J2.a", "F.a");
+  }) << "J2.b"
+                                       << "free end: the unconnected rotational port carries no torque";
+  QTest::newRow("subsystem port open outside") << Mutation([](Model& m) { m.blocks.push_back(subsystem()); })
+                                               << "Sub1.a"
+                                               << "free end: the unconnected electrical port carries no current";
+}
+
+void TestModelValidator::freeEndsAreInformation() {
+  QFETCH(Mutation, mutation);
+  QFETCH(QString, where);
+  QFETCH(QString, message);
+  Model m = baseModel();
+  mutation(m);
+  const std::vector<Diagnostic> problems = validateModel(m, registry_, "m.kelvin");
+  QVERIFY2(problems.size() == 1, qPrintable("expected one note, got:" + describe(problems)));
+  QVERIFY(problems.front().severity == Severity::Info);
+  QVERIFY(!hasErrors(problems));
+  QCOMPARE(QString::fromStdString(problems.front().blockId + "." + problems.front().port), where);
+  QCOMPARE(QString::fromStdString(problems.front().message), message);
+}
+
+// A mass on a spring to a wall: the spring's stretch s0 is what sets the force, the
+// mass's and the wall's x0 only where their readouts start; they should agree,
+// s0 = x(a) − x(b), or validation warns, naming the spring and the positions.
+void TestModelValidator::startPositionsAgree_data() {
+  QTest::addColumn<QString>("massX0");
+  QTest::addColumn<QString>("wallX0");
+  QTest::addColumn<QString>("springS0");
+  QTest::addColumn<bool>("springFromMass");  // spring a at the mass, b at the wall (else reversed)
+  QTest::addColumn<QString>("warning");      // "" for none
+  QTest::newRow("all at rest") << "0" << "0" << "0" << true << "";
+  QTest::newRow("stretched consistently") << "0.1" << "0" << "0.1" << true << "";
+  QTest::newRow("reversed spring, consistent") << "0.1" << "0" << "-0.1" << false << "";
+  QTest::newRow("wall elsewhere, consistent") << "2.5" << "2" << "0.5" << true << "";
+  QTest::newRow("expression, consistent") << "d" << "0" << "d" << true << "";
+  QTest::newRow("mass displaced, spring not")
+      << "0.1" << "0" << "0" << true
+      << "s0 = 0 but the start positions of its flanges (a: M.x0 = 0.1, b: W.x0 = 0) make it 0.1";
+  QTest::newRow("reversed spring stretched the wrong way")
+      << "0.1" << "0" << "0.1" << false
+      << "s0 = 0.1 but the start positions of its flanges (a: W.x0 = 0, b: M.x0 = 0.1) make it -0.1";
+  QTest::newRow("off by a micrometre") << "0.100001" << "0" << "0.1" << true << "make it 0.100001";
+}
+
+void TestModelValidator::startPositionsAgree() {
+  QFETCH(QString, massX0);
+  QFETCH(QString, wallX0);
+  QFETCH(QString, springS0);
+  QFETCH(bool, springFromMass);
+  QFETCH(QString, warning);
+  Model m;
+  m.variables = {{"d", "0.1"}};
+  m.blocks = {block("W", "translational.Fixed", {{"x0", wallX0.toStdString()}}),
+              block("S", "translational.Spring", {{"s0", springS0.toStdString()}}),
+              block("M", "translational.Mass", {{"x0", massX0.toStdString()}})};
+  wire(m.connections, "S.a", springFromMass ? "M.a" : "W.a");
+  wire(m.connections, "S.b", springFromMass ? "W.a" : "M.a");
+  std::vector<Diagnostic> problems = validateModel(m, registry_, "m.kelvin");
+  std::erase_if(problems, [](const Diagnostic& d) { return d.severity == Severity::Info; });  // M.b is free
+  if (warning.isEmpty()) {
+    QVERIFY2(problems.empty(), qPrintable(describe(problems)));
+    return;
+  }
+  QVERIFY2(problems.size() == 1, qPrintable(describe(problems)));
+  QVERIFY(problems.front().severity == Severity::Warning);
+  QCOMPARE(problems.front().blockId, std::string("S"));
+  QVERIFY2(QString::fromStdString(problems.front().message).contains(warning), qPrintable(describe(problems)));
 }
 
 QTEST_APPLESS_MAIN(TestModelValidator)

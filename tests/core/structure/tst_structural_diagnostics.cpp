@@ -304,9 +304,11 @@ void TestStructuralDiagnostics::cliValidatorNamesBlockAndPort_data() {
   QTest::newRow("signal wired to electrical")
       << modelText(circuit + constants, wires + QStringLiteral(R"(, {"from": "K1.y", "to": "R1.p"})")) << "R1.p"
       << "signal port K1.y cannot be wired to electrical port R1.p";
+  // A resistor's open pin is a free end (information only); a sensor's pins must be connected.
   QTest::newRow("dangling required port")
-      << modelText(circuit, QStringLiteral(R"({"from": "V1.p", "to": "R1.p"}, {"from": "V1.n", "to": "G.p"})"))
-      << "R1.n"
+      << modelText(circuit + QStringLiteral(R"(, {"id": "VS", "type": "electrical.VoltageSensor"})"),
+                   wires + QStringLiteral(R"(, {"from": "VS.p", "to": "R1.p"})"))
+      << "VS.n"
       << "electrical port n is not connected";
   QTest::newRow("bad parameter expression") << modelText(withResistance("1k*("), wires) << "R1"
                                             << "parameter R";

@@ -52,8 +52,8 @@ class TestTranslations : public QObject {
     QVERIFY(tree);
     QStringList families;
     for (int k = 0; k < tree->topLevelItemCount(); ++k) families << tree->topLevelItem(k)->text(0);
-    for (const char* family : {"Электрические", "Вращательные", "Поступательные", "Гидравлические", "Тепловые",
-                               "Сигнальные", "Анализ"})
+    for (const char* family : {"Электрические", "Вращательные", "Поступательные", "Гидравлические", "Пневматические",
+                               "Тепловые", "Сигнальные", "Анализ"})
       QVERIFY2(families.contains(QString::fromUtf8(family)), qPrintable(families.join(", ")));
     QList<QTreeWidgetItem*> resistor = tree->findItems(QStringLiteral("Резистор"), Qt::MatchExactly | Qt::MatchRecursive);
     QCOMPARE(resistor.size(), 1);
