@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "model/parameter_evaluator.h"
+#include "usercomp/user_component_library.h"
 
 namespace kelvin::core {
 
@@ -506,7 +507,10 @@ class ModelValidator {
 }  // namespace
 
 std::vector<Diagnostic> validateModel(const Model& model, const BlockRegistry& registry, const std::string& file) {
-  return ModelValidator(registry, file).run(model);
+  BlockRegistry layer(&registry);
+  std::vector<Diagnostic> problems = addUserComponents(componentSources(model, file), layer);
+  for (Diagnostic& d : ModelValidator(layer, file).run(model)) problems.push_back(std::move(d));
+  return problems;
 }
 
 }  // namespace kelvin::core
