@@ -5,6 +5,7 @@
 #include <memory>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 #include "expr/parser.h"
 #include "structure/matching.h"
@@ -56,10 +57,14 @@ class ComponentCompiler {
   }
 
   void checkNames() {
-    for (const UserPort& p : def_.ports) declare(p.name, p.offset, "port");
-    for (const UserParameter& p : def_.parameters) declare(p.name, p.offset, "parameter");
-    for (const UserUnknown& u : def_.unknowns) declare(u.name, u.offset, u.state ? "state" : "variable");
-    for (const UserSubModel& s : def_.subModels) declare(s.name, s.offset, "sub-model");
+    // In the order of the text, so that the second of two is the one reported.
+    std::vector<std::tuple<std::size_t, std::string, const char*>> names;
+    for (const UserPort& p : def_.ports) names.emplace_back(p.offset, p.name, "port");
+    for (const UserParameter& p : def_.parameters) names.emplace_back(p.offset, p.name, "parameter");
+    for (const UserUnknown& u : def_.unknowns) names.emplace_back(u.offset, u.name, u.state ? "state" : "variable");
+    for (const UserSubModel& s : def_.subModels) names.emplace_back(s.offset, s.name, "sub-model");
+    std::sort(names.begin(), names.end());
+    for (const auto& [offset, name, what] : names) declare(name, offset, what);
     for (const UserParameter& p : def_.parameters)
       if (p.min && p.max && *p.min > *p.max) fail(p.offset, "parameter " + p.name + ": min is above max");
   }

@@ -111,6 +111,9 @@ class ComponentParser {
       const ComponentToken& t = current();
       if (t.kind == Kind::End) break;
       if (depth == 0) {
+        // Two operands in a row across a line break: the statement before lacks its ';'.
+        if (at_ > first && startsOperand(t) && endsOperand(tokens_[at_ - 1]) && onLaterLine(tokens_[at_ - 1], t))
+          failAt(tokens_[at_ - 1].end, "expected ';' before " + describe(t));
         bool stop = false;
         for (std::string_view s : stops) stop = stop || t.is(s);
         if (parameterValue && (t.kind == Kind::String || (t.is("(") && (peek().isName("min") || peek().isName("max")) &&
@@ -129,6 +132,16 @@ class ComponentParser {
     const std::size_t begin = tokens_[first].offset;
     const std::size_t end = tokens_[at_ - 1].end;
     return SourceText{source_->substr(begin, end - begin), begin, false};
+  }
+
+  static bool startsOperand(const ComponentToken& t) {
+    return t.kind == Kind::Name || t.kind == Kind::Number || t.is("(");
+  }
+  static bool endsOperand(const ComponentToken& t) {
+    return t.kind == Kind::Name || t.kind == Kind::Number || t.is(")");
+  }
+  bool onLaterLine(const ComponentToken& before, const ComponentToken& after) const {
+    return source_->find('\n', before.end) < after.offset;
   }
 
   double constant(const SourceText& text) {
@@ -166,16 +179,19 @@ class ComponentParser {
         for (auto& [n, o] : names) def.ports.push_back({n, Domain::Signal, direction, false, o});
       } else if (t.isName("parameter")) {
         advance();
-        UserParameter p;
-        p.offset = current().offset;
-        p.name = name("a parameter name");
-        expect("=");
-        p.value = expression({";"}, true);
-        if (current().kind == Kind::String) p.unit = take().text;
-        if (current().kind == Kind::String) p.description = take().text;
-        if (current().is("(")) bounds(p);
+        do {
+          if (current().is(",")) advance();
+          UserParameter p;
+          p.offset = current().offset;
+          p.name = name("a parameter name");
+          expect("=");
+          p.value = expression({";", ","}, true);
+          if (current().kind == Kind::String) p.unit = take().text;
+          if (current().kind == Kind::String) p.description = take().text;
+          if (current().is("(")) bounds(p);
+          def.parameters.push_back(std::move(p));
+        } while (current().is(","));
         expect(";");
-        def.parameters.push_back(std::move(p));
       } else if (t.isName("variable")) {
         advance();
         auto names = nameList("a variable name");
