@@ -28,6 +28,8 @@ class BlockRegistry {
   /// The types of this layer alone, ordered by name.
   std::vector<const ComponentType*> own() const;
   const BlockRegistry* base() const { return base_; }
+  /// Replaces the base (observed; must outlive this registry, or be replaced first).
+  void setBase(const BlockRegistry* base) { base_ = base; }
 
  private:
   const BlockRegistry* base_;
