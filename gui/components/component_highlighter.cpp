@@ -55,6 +55,7 @@ void ComponentHighlighter::highlightBlock(const QString& text) {
     // Columns count characters (code points); a QString counts UTF-16 units.
     int at = 0;
     for (int column = 1; column < errorColumn_ && at < text.size(); ++column) at += text.at(at).isHighSurrogate() ? 2 : 1;
+    if (at >= text.size() && !text.isEmpty()) at = static_cast<int>(text.size()) - 1;  // past the end: its last character
     int end = at;
     while (end < text.size() && (text.at(end).isLetterOrNumber() || text.at(end) == QLatin1Char('_'))) ++end;
     const int length = std::max(1, end - at);
