@@ -468,6 +468,9 @@ class ModelValidator {
 
   std::string unknownTypeMessage(const std::string& type) const {
     if (type.empty()) return "block has no type";
+    if (type.rfind("user.", 0) == 0)
+      return "unknown block type '" + type + "': the model defines no component " + type.substr(5) +
+             " that compiles (see its errors above, or Model ▸ Components…)";
     const std::string wanted = lowercase(type);
     const std::string wantedTail = wanted.substr(wanted.find('.') + 1);
     std::vector<std::pair<std::size_t, std::string>> close;

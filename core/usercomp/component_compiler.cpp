@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -144,7 +143,6 @@ class ComponentCompiler {
     for (std::size_t i = 0; i < compiled_->subModels.size(); ++i)
       for (const auto& [name, decl] : expandPorts(*compiled_->subModels[i].type, compiled_->subModels[i].variadicCount))
         add({static_cast<int>(i), name, decl});
-    std::vector<std::size_t> firstOffset;
     for (const UserConnect& c : def_.connects) {
       const int a = add(member(c.a, c.offset));
       const int b = add(member(c.b, c.offset));

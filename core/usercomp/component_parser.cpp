@@ -157,7 +157,6 @@ class ComponentParser {
   void declarations(ComponentDefinition& def) {
     while (true) {
       const ComponentToken& t = current();
-      const std::size_t offset = t.offset;
       if (t.isName("port")) {
         advance();
         auto names = nameList("a port name");
@@ -220,7 +219,6 @@ class ComponentParser {
       } else if (t.kind == Kind::Name && !isKeyword(t) && peek().is(":")) {
         subModel(def);
       } else {
-        (void)offset;
         return;
       }
     }

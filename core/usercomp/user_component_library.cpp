@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "usercomp/component_compiler.h"
@@ -59,6 +60,7 @@ std::vector<Diagnostic> addUserComponents(const std::vector<ComponentSource>& so
       return s.type.rfind("user.", 0) != 0 || layer.find(s.type) || !names.contains(s.type.substr(5));
     });
   };
+  std::map<std::string, int> depth;  // user type -> how many user components deep its build goes
   bool progress = true;
   while (!pending.empty() && progress) {
     progress = false;
@@ -68,7 +70,18 @@ std::vector<Diagnostic> addUserComponents(const std::vector<ComponentSource>& so
         continue;
       }
       const std::string name = it->definition.name;
+      // Building a component builds its sub-models inside it: bound the nesting, and so the stack.
+      int nesting = 1;
+      for (const UserSubModel& sub : it->definition.subModels)
+        if (auto d = depth.find(sub.type); d != depth.end()) nesting = std::max(nesting, d->second + 1);
       try {
+        if (nesting > kMaxUserNesting) {
+          const auto [line, column] = lineAndColumn(*it->definition.source, it->definition.offset);
+          throw ComponentError(name, line, column,
+                               "user components nest " + std::to_string(nesting) + " deep here; at most " +
+                                   std::to_string(kMaxUserNesting) + " are allowed");
+        }
+        depth["user." + name] = nesting;
         ComponentType type = compileComponent(std::move(it->definition), layer);
         type.icon = iconOf(type, it->file);
         layer.add(std::move(type));

@@ -2,7 +2,8 @@
 // The user components of a model compiled into a registry layer: every text of
 // "components" and every file of "component_files" is parsed, and each
 // component compiled to `user.NAME` once the user types it uses as sub-models
-// are there (so the order of definition does not matter; a cycle is an error).
+// are there (so the order of definition does not matter; a cycle is an error,
+// and so is nesting user components more than kMaxUserNesting deep).
 
 #include <memory>
 #include <string>
@@ -13,6 +14,9 @@
 #include "model/model.h"
 
 namespace kelvin::core {
+
+/// How deep user components may contain user components (each level is one stack frame of the build).
+inline constexpr int kMaxUserNesting = 32;
 
 /// A user component's text and the file its diagnostics name.
 struct ComponentSource {

@@ -67,6 +67,8 @@ DiagramEditor::DiagramEditor(ModelDocument* document, QWidget* parent)
     insertBlock(type, quickInsertPos_);
     view_->setFocus();
   });
+  connect(document_, &ModelDocument::componentsChanged, this,
+          [this] { quickInsert_->setTypes(document_->registry()); });
   connect(document_, &ModelDocument::modelReset, this, [this] {
     updateBreadcrumb();
     view_->fitUntilUserZooms();

@@ -101,6 +101,23 @@ class TestComponentCompiler : public QObject {
     QVERIFY2(error.contains(message), qPrintable(error));
   }
 
+  // Each level of user components inside user components is a stack frame of the build: 32 compile,
+  // the 33rd is refused by name.
+  void nestingIsBounded() {
+    std::string text = "component C1\n  port p : electrical;\nequation\n  through(p) = 0;\nend\n";
+    for (int k = 2; k <= 33; ++k)
+      text += "component C" + std::to_string(k) + "\n  port p : electrical;\n  X : user.C" + std::to_string(k - 1) +
+              ";\nequation\n  connect(X.p, p);\nend\n";
+    BlockRegistry layer(&test::library());
+    const std::vector<Diagnostic> problems = addUserComponents({{text, "m"}}, layer);
+    QVERIFY(layer.find("user.C32"));
+    QVERIFY(!layer.find("user.C33"));
+    QCOMPARE(problems.size(), std::size_t(1));
+    QVERIFY2(problems.front().message.find("component C33, line 192:1: user components nest 33 deep here; at most "
+                                           "32 are allowed") != std::string::npos,
+             problems.front().message.c_str());
+  }
+
   void balancedComponentsCompile() {
     QCOMPARE(compileError(kResistor), std::string());
     BlockRegistry layer(&test::library());
