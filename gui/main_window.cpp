@@ -173,6 +173,7 @@ void MainWindow::createDocks() {
   };
   palette_ = new PaletteWidget(document_->registry(), this);
   connect(document_, &ModelDocument::componentsChanged, palette_, &PaletteWidget::refresh);
+  connect(document_, &ModelDocument::modelReset, palette_, &PaletteWidget::refresh);
   QDockWidget* paletteDock = dock(tr("Library"), QStringLiteral("paletteDock"), palette_, Qt::LeftDockWidgetArea);
   inspector_ = new InspectorWidget(document_, this);
   QDockWidget* inspectorDock =

@@ -117,6 +117,13 @@ ComponentEditorDialog::ComponentEditorDialog(ModelDocument* document, QWidget* p
   });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(document_, &ModelDocument::modelReset, this, &ComponentEditorDialog::reload);
+  // An undo or redo elsewhere changes the texts under the editor: show them (its own Apply changes nothing).
+  connect(document_, &ModelDocument::componentsChanged, this, [this] {
+    storeCurrent();
+    std::vector<std::string> texts;
+    for (const QString& text : texts_) texts.push_back(text.toStdString());
+    if (texts != document_->model().components) reload();
+  });
   reload();
 }
 

@@ -42,7 +42,6 @@ void ModelDocument::reset(core::Model model, const QString& filePath) {
   model_ = std::move(model);
   filePath_ = filePath;
   rebuildTypes();
-  emit componentsChanged();
   emit modelReset();
   emit filePathChanged(filePath_);
   if (wasModified) emit modifiedChanged(false);

@@ -83,7 +83,7 @@ class ModelDocument : public QObject {
   void modelReset();
   void levelChanged(const QStringList& path);
   void variablesChanged();
-  /// The user components were recompiled (after an edit, or with modelReset).
+  /// The user components were recompiled after an edit (modelReset also means new types).
   void componentsChanged();
   void settingsChanged();
   void modifiedChanged(bool modified);
