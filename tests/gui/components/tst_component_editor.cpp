@@ -3,7 +3,8 @@
 // under "User"; Ctrl+Shift+K (Model ▸ Components…) opens the editor; deleting a
 // ';' shows the error at its line and column within a moment, typing it back
 // clears it; a new component typed in and applied with OK appears in the
-// palette and compiles into the model; Ctrl+Z takes it away again.
+// palette, drops onto the canvas with its ports and compiles into the model;
+// Ctrl+Z takes it away again.
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -99,6 +100,18 @@ class TestComponentEditor : public QObject {
     QVERIFY(tree->itemForType(QStringLiteral("user.Triple")));
     QCOMPARE(window.document()->undoStack()->undoText(), QStringLiteral("Edit components"));
     QVERIFY(window.document()->registry().find("user.Triple"));
+
+    // Dropped from the palette, Triple is a block with its declared ports, drawn on the canvas.
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    kelvin::test::dropFromPalette(window, QStringLiteral("user.Triple"), QPointF(400, 300));
+    QCOMPARE(window.model().blocks.back().type, std::string("user.Triple"));
+    const std::string id = window.model().blocks.back().id;
+    QVERIFY(window.editor()->scene()->portItem(id + ".u"));
+    QVERIFY(window.editor()->scene()->portItem(id + ".y"));
+    window.editor()->view()->setFocus();
+    QTest::keyClick(window.editor()->view(), Qt::Key_Z, Qt::ControlModifier);  // the drop
+    QCOMPARE(window.model().blocks.size(), std::size_t(6));
 
     // Ctrl+Z on the canvas takes the edit back.
     window.activateWindow();
