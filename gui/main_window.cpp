@@ -25,6 +25,7 @@
 #include "analysis/analysis_launcher.h"
 #include "analysis/partition_overlay.h"
 #include "canvas/diagram_editor.h"
+#include "components/component_editor_dialog.h"
 #include "canvas/diagram_scene.h"
 #include "canvas/diagram_view.h"
 #include "diagnostics/diagnostics_widget.h"
@@ -164,6 +165,13 @@ QAction* MainWindow::action(const QString& name) const {
   return it == actions_.end() ? nullptr : it->second;
 }
 
+void MainWindow::editComponents() {
+  if (!components_) components_ = new ComponentEditorDialog(document_, this);
+  components_->show();
+  components_->raise();
+  components_->activateWindow();
+}
+
 void MainWindow::createDocks() {
   auto dock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
     auto* d = new QDockWidget(title, this);
@@ -172,7 +180,9 @@ void MainWindow::createDocks() {
     addDockWidget(area, d);
     return d;
   };
-  palette_ = new PaletteWidget(registry_, this);
+  palette_ = new PaletteWidget(document_->registry(), this);
+  connect(document_, &ModelDocument::componentsChanged, palette_, &PaletteWidget::refresh);
+  connect(document_, &ModelDocument::modelReset, palette_, &PaletteWidget::refresh);
   QDockWidget* paletteDock = dock(tr("Library"), QStringLiteral("paletteDock"), palette_, Qt::LeftDockWidgetArea);
   inspector_ = new InspectorWidget(document_, this);
   QDockWidget* inspectorDock =
@@ -306,6 +316,8 @@ void MainWindow::createActions() {
           this, &MainWindow::validate);
   connect(makeAction("settings", tr("Simulation &Settings…"), "settings", {}), &QAction::triggered, this,
           &MainWindow::editSettings);
+  connect(makeAction("components", tr("&Components…"), "", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K)),
+          &QAction::triggered, this, &MainWindow::editComponents);
   for (QAction* a : simulation_->actions()) actions_[a->objectName()] = a;
   for (QAction* a : analysis_->actions()) actions_[a->objectName()] = a;
   QAction* partition = makeAction("showPartition", tr("Show &Partition"), "", {});
@@ -359,6 +371,9 @@ void MainWindow::createMenus() {
   for (const char* name : {"group", "ungroup", "openSubsystem", "goUp"}) edit->addAction(action(name));
   edit->addSeparator();
   edit->addAction(action("validate"));
+
+  QMenu* modelMenu = menuBar()->addMenu(tr("&Model"));
+  modelMenu->addAction(action("components"));
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   for (const char* name : {"zoomIn", "zoomOut", "zoomFit", "zoomReset"}) view->addAction(action(name));

@@ -38,6 +38,8 @@ class RecentFilesMenu;
 class SimulationSession;
 class VariablesWidget;
 
+class ComponentEditorDialog;
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
 
@@ -97,6 +99,8 @@ class MainWindow : public QMainWindow {
   void updateActions();
   void editParameters(const QString& id);
   void editSettings();
+  /// Model ▸ Components…: opens (or raises) the component editor.
+  void editComponents();
   /// Shows the blocks named by paths ("R1", "Sub1/R1"): opens the level of the first, selects those on it.
   void selectBlocks(const QStringList& paths);
   void showRunEnd(const RunOutcome& outcome);
@@ -117,6 +121,7 @@ class MainWindow : public QMainWindow {
   SimulationSession* simulation_ = nullptr;
   AnalysisLauncher* analysis_ = nullptr;
   PartitionOverlay* partition_ = nullptr;
+  ComponentEditorDialog* components_ = nullptr;
   std::map<QString, QAction*> actions_;
 };
 

@@ -834,6 +834,10 @@
         <source>Pneumatic cylinder</source>
         <translation>Пневмоцилиндр</translation>
     </message>
+    <message>
+        <source>User</source>
+        <translation>Пользовательские</translation>
+    </message>
 </context>
 <context>
     <name>ConnectTool</name>
@@ -1039,6 +1043,30 @@
     <message>
         <source>Chamber pressure noise</source>
         <translation>Шум давления в камере</translation>
+    </message>
+    <message>
+        <source>RC from user components</source>
+        <translation>RC из пользовательских компонентов</translation>
+    </message>
+    <message>
+        <source>User components</source>
+        <translation>Компоненты пользователя</translation>
+    </message>
+    <message>
+        <source>User capacitors and a switch</source>
+        <translation>Пользовательские конденсаторы и ключ</translation>
+    </message>
+    <message>
+        <source>Cubic resistor</source>
+        <translation>Кубический резистор</translation>
+    </message>
+    <message>
+        <source>Coulomb friction</source>
+        <translation>Кулоново трение</translation>
+    </message>
+    <message>
+        <source>Thermal resistor with noise</source>
+        <translation>Тепловое сопротивление с шумом</translation>
     </message>
 </context>
 <context>
@@ -1268,6 +1296,41 @@
     <message>
         <source>model</source>
         <translation>модель</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::ComponentEditorDialog</name>
+    <message>
+        <source>Components</source>
+        <translation>Компоненты</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>&amp;Создать</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <source>Also from files (edit them in a text editor): %1</source>
+        <translation>Также из файлов (правьте их в текстовом редакторе): %1</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(без имени)</translation>
+    </message>
+    <message>
+        <source>No component: New starts one from a template.</source>
+        <translation>Компонентов нет: «Новый» создаёт компонент по шаблону.</translation>
+    </message>
+    <message>
+        <source>✓ Compiles: use it as user.%1</source>
+        <translation>✓ Компилируется: используйте как user.%1</translation>
+    </message>
+    <message>
+        <source>Edit components</source>
+        <translation>Правка компонентов</translation>
     </message>
 </context>
 <context>
@@ -1937,6 +2000,14 @@
     <message>
         <source>Tint the blocks of linear portions of the network blue and nonlinear ones orange</source>
         <translation>Окрасить блоки линейных частей цепи синим, а нелинейных — оранжевым</translation>
+    </message>
+    <message>
+        <source>&amp;Components…</source>
+        <translation>&amp;Компоненты…</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Модель</translation>
     </message>
 </context>
 <context>

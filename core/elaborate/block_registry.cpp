@@ -12,10 +12,21 @@ void BlockRegistry::add(ComponentType type) {
 
 const ComponentType* BlockRegistry::find(const std::string& type) const {
   auto it = types_.find(type);
-  return it == types_.end() ? nullptr : it->second.get();
+  if (it != types_.end()) return it->second.get();
+  return base_ ? base_->find(type) : nullptr;
 }
 
 std::vector<const ComponentType*> BlockRegistry::all() const {
+  std::map<std::string, const ComponentType*> merged;
+  if (base_)
+    for (const ComponentType* type : base_->all()) merged.emplace(type->type, type);
+  for (const auto& [name, type] : types_) merged[name] = type.get();
+  std::vector<const ComponentType*> list;
+  for (const auto& [name, type] : merged) list.push_back(type);
+  return list;
+}
+
+std::vector<const ComponentType*> BlockRegistry::own() const {
   std::vector<const ComponentType*> list;
   for (const auto& [name, type] : types_) list.push_back(type.get());
   return list;

@@ -1,6 +1,9 @@
 #pragma once
 // The set of component types a model may use, looked up by type name.
-// Filled by kelvin::blocks::registerAll (blocks/) at start-up; read-only after.
+// The library's registry is filled by kelvin::blocks::registerAll (blocks/) at
+// start-up and is read-only after. A model with components of its own gets a
+// registry layered over the library: it holds the `user.NAME` types and asks
+// its base for the rest.
 
 #include <map>
 #include <memory>
@@ -13,14 +16,23 @@ namespace kelvin::core {
 
 class BlockRegistry {
  public:
-  /// Adds a type. Throws std::logic_error if the name is taken.
+  /// `base` (may be null) is observed and must outlive this registry.
+  explicit BlockRegistry(const BlockRegistry* base = nullptr) : base_(base) {}
+
+  /// Adds a type. Throws std::logic_error if this layer already has the name.
   void add(ComponentType type);
-  /// The type, or nullptr. Valid for the registry's lifetime.
+  /// The type, from this layer or else the base, or nullptr. Valid for the registry's lifetime.
   const ComponentType* find(const std::string& type) const;
-  /// All types, ordered by name.
+  /// All types of this layer and the base (a name of this layer hides the base's), ordered by name.
   std::vector<const ComponentType*> all() const;
+  /// The types of this layer alone, ordered by name.
+  std::vector<const ComponentType*> own() const;
+  const BlockRegistry* base() const { return base_; }
+  /// Replaces the base (observed; must outlive this registry, or be replaced first).
+  void setBase(const BlockRegistry* base) { base_ = base; }
 
  private:
+  const BlockRegistry* base_;
   std::map<std::string, std::unique_ptr<ComponentType>> types_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <sstream>
 
 namespace kelvin::core {
 
@@ -53,6 +54,23 @@ const ParamDecl* ComponentType::findParam(std::string_view name) const {
 }
 
 std::string ComponentType::family() const { return type.substr(0, type.find('.')); }
+
+std::string rangeProblem(const ParamDecl& decl, double value) {
+  auto text = [](double v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+  };
+  const bool belowMin = decl.min && (decl.minInclusive ? value < *decl.min : value <= *decl.min);
+  const bool aboveMax = decl.max && (decl.maxInclusive ? value > *decl.max : value >= *decl.max);
+  if (belowMin)
+    return decl.name + " = " + text(value) + " is out of range: must be " + (decl.minInclusive ? "≥ " : "> ") +
+           text(*decl.min);
+  if (aboveMax)
+    return decl.name + " = " + text(value) + " is out of range: must be " + (decl.maxInclusive ? "≤ " : "< ") +
+           text(*decl.max);
+  return {};
+}
 
 std::vector<std::pair<std::string, const PortDecl*>> expandPorts(const ComponentType& type, int variadicCount) {
   std::vector<std::pair<std::string, const PortDecl*>> result;

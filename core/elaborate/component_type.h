@@ -182,6 +182,10 @@ struct ComponentType {
   std::string family() const;  // "electrical" of "electrical.Resistor"
 };
 
+/// Empty when `value` lies within the bounds of `decl`, else what is wrong, e.g.
+/// "R = -1 is out of range: must be ≥ 0".
+std::string rangeProblem(const ParamDecl& decl, double value);
+
 /// The port names of a block of this type with `variadicCount` inputs,
 /// variadic ports expanded (u -> u1..uN). The declaration of each is paired.
 std::vector<std::pair<std::string, const PortDecl*>> expandPorts(const ComponentType& type, int variadicCount);

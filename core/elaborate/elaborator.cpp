@@ -11,6 +11,7 @@
 #include "elaborate/net_list.h"
 #include "model/diagnostic.h"
 #include "model/parameter_evaluator.h"
+#include "usercomp/user_component_library.h"
 
 namespace kelvin::core {
 
@@ -56,7 +57,9 @@ FlatSystem Elaborator::elaborate(const Model& model) const {
   FlatSystem system;
   system.temperature = model.settings.temperature;
   ParameterScope modelScope = evaluateModelVariables(model, file_);
-  NetList nets(registry_, file_);
+  // The model's own components, layered over the library for this model alone.
+  const std::unique_ptr<BlockRegistry> registry = registryForModel(model, registry_, file_);
+  NetList nets(*registry, file_);
   nets.addDiagram(model.blocks, model.connections, "", modelScope);
   nets.finish();
 

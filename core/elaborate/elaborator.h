@@ -4,7 +4,8 @@
 // one across unknown and a conservation law (the through values of its ports
 // sum to zero), each signal input reads the output that drives its net, and
 // every component adds its declared equations. Trivial aliases are then
-// eliminated (AliasEliminator).
+// eliminated (AliasEliminator). The model's user components are compiled
+// first and found as `user.NAME` beside the registry's types.
 
 #include <string>
 

@@ -2,20 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "model/diagnostic.h"
 #include "model/parameter_evaluator.h"
 
 namespace kelvin::core {
-
-namespace {
-std::string formatNumber(double v) {
-  std::ostringstream os;
-  os << v;
-  return os.str();
-}
-}  // namespace
 
 InstanceBuilder::InstanceBuilder(FlatSystem& system, const NetList::Instance& instance, int blockIndex,
                                  const PortBindings& ports, const std::string& file)
@@ -41,14 +32,7 @@ double InstanceBuilder::param(const std::string& name) const {
   } catch (const ParameterError& e) {
     fail("", "parameter " + name + ": " + e.what());
   }
-  const bool belowMin = decl->min && (decl->minInclusive ? value < *decl->min : value <= *decl->min);
-  const bool aboveMax = decl->max && (decl->maxInclusive ? value > *decl->max : value >= *decl->max);
-  if (belowMin)
-    fail("", name + " = " + formatNumber(value) + " is out of range: must be " + (decl->minInclusive ? "≥ " : "> ") +
-                 formatNumber(*decl->min));
-  if (aboveMax)
-    fail("", name + " = " + formatNumber(value) + " is out of range: must be " + (decl->maxInclusive ? "≤ " : "< ") +
-                 formatNumber(*decl->max));
+  if (const std::string problem = rangeProblem(*decl, value); !problem.empty()) fail("", problem);
   return value;
 }
 

@@ -60,8 +60,8 @@ std::string_view characterAt(std::string_view text, std::size_t at) {
 
 class Parser {
  public:
-  Parser(std::string_view text, ExprPool& pool, const NameResolver& resolve)
-      : text_(text), pool_(pool), resolve_(resolve) {
+  Parser(std::string_view text, ExprPool& pool, const NameResolver& resolve, const NameCallResolver& calls)
+      : text_(text), pool_(pool), resolve_(resolve), calls_(calls) {
     advance();
   }
 
@@ -213,7 +213,7 @@ class Parser {
     const Function* function = nullptr;
     for (const Function& f : kFunctions)
       if (f.name == token.text) function = &f;
-    if (!function) throw ParseError("unknown function '" + std::string(token.text) + "'", token.position);
+    if (!function) return nameCall(token);
     advance();  // '('
     std::vector<Expr> args;
     if (!isSymbol(")")) {
@@ -237,9 +237,31 @@ class Parser {
     return function->make(args);
   }
 
+  /// A call of a function the caller resolves, `f(name)`; see NameCallResolver.
+  Expr nameCall(const Token& token) {
+    const std::string unknown = "unknown function '" + std::string(token.text) + "'";
+    if (!calls_) throw ParseError(unknown, token.position);
+    advance();  // '('
+    std::optional<Expr> result;
+    if (current_.kind == TokenKind::Name) {
+      const Token argument = current_;
+      advance();
+      if (isSymbol(")")) {
+        result = calls_(token.text, argument.text, argument.position);
+        if (!result) throw ParseError(unknown, token.position);
+        advance();
+        return *result;
+      }
+    }
+    result = calls_(token.text, {}, current_.position);
+    if (!result) throw ParseError(unknown, token.position);
+    throw ParseError(std::string(token.text) + "() takes one name", token.position);
+  }
+
   std::string_view text_;
   ExprPool& pool_;
   const NameResolver& resolve_;
+  const NameCallResolver& calls_;
   Token current_;
   std::size_t next_ = 0;
   int depth_ = 0;
@@ -248,7 +270,11 @@ class Parser {
 }  // namespace
 
 Expr parseExpression(std::string_view text, ExprPool& pool, const NameResolver& resolve) {
-  return Parser(text, pool, resolve).parseAll();
+  return parseExpression(text, pool, resolve, NameCallResolver{});
+}
+
+Expr parseExpression(std::string_view text, ExprPool& pool, const NameResolver& resolve, const NameCallResolver& calls) {
+  return Parser(text, pool, resolve, calls).parseAll();
 }
 
 }  // namespace kelvin::core

@@ -32,6 +32,14 @@ namespace kelvin::core {
 /// Returns the expression a name stands for, or nullopt if the name is unknown.
 using NameResolver = std::function<std::optional<Expr>(std::string_view name)>;
 
+/// Resolves a call `function(argument)` of a function that is not built in and
+/// whose one argument is a bare name, such as der(x) or across(p): returns its
+/// expression, or nullopt when the caller knows no such function. `argument` is
+/// empty when the call is not of that form (the resolver may then throw a
+/// ParseError saying what it expects). May throw ParseError, e.g. for an unknown port.
+using NameCallResolver =
+    std::function<std::optional<Expr>(std::string_view function, std::string_view argument, std::size_t position)>;
+
 /// A syntax or name error. what() reads like "unexpected ')' at 5" or
 /// "unknown name 'foo'"; position() is the byte offset (from 0) in the text.
 class ParseError : public std::runtime_error {
@@ -47,5 +55,7 @@ class ParseError : public std::runtime_error {
 /// Throws ParseError on a syntax error, an unknown name or function, or a
 /// wrong number of function arguments.
 Expr parseExpression(std::string_view text, ExprPool& pool, const NameResolver& resolve);
+/// As above; calls of functions that are not built in go to `calls`.
+Expr parseExpression(std::string_view text, ExprPool& pool, const NameResolver& resolve, const NameCallResolver& calls);
 
 }  // namespace kelvin::core

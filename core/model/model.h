@@ -75,11 +75,21 @@ struct Settings {
   Json extra = Json::object();
 };
 
+/// A file of user components named in "component_files", and its text as read
+/// with the model (the text is not written back: the file is the source).
+struct ComponentFile {
+  std::string path;      // as written in the model, relative to the model file's directory
+  std::string resolved;  // the path it was read from, for diagnostics
+  std::string text;
+};
+
 struct Model {
   static constexpr int kFormatVersion = 1;
   std::string name;
   Settings settings;
   std::vector<Variable> variables;
+  std::vector<std::string> components;         // texts of user components (docs/components.md)
+  std::vector<ComponentFile> componentFiles;
   std::vector<Block> blocks;
   std::vector<Connection> connections;
   Json extra = Json::object();  // unknown top-level keys

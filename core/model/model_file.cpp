@@ -23,6 +23,8 @@ namespace {
 
 constexpr const char* kFormatName = "kelvin-model";
 
+std::string systemMessage(int error) { return std::generic_category().message(error); }
+
 /// `extra` of a JSON object: the object without the keys this version reads.
 Json unknownKeys(const Json& object, std::initializer_list<const char*> known) {
   Json extra = Json::object();
@@ -81,7 +83,8 @@ class ModelReader {
   Model read(const Json& root) {
     checkHeader(root);
     Model model;
-    model.extra = unknownKeys(root, {"format", "version", "name", "settings", "variables", "blocks", "connections"});
+    model.extra = unknownKeys(root, {"format", "version", "name", "settings", "variables", "components",
+                                     "component_files", "blocks", "connections"});
     if (root.contains("name")) {
       if (root["name"].is_string())
         model.name = root["name"].get<std::string>();
@@ -90,6 +93,8 @@ class ModelReader {
     }
     if (root.contains("settings")) model.settings = readSettings(root["settings"]);
     if (root.contains("variables")) model.variables = readVariables(root["variables"]);
+    if (root.contains("components")) model.components = readComponents(root["components"]);
+    if (root.contains("component_files")) model.componentFiles = readComponentFiles(root["component_files"]);
     readLevel(root, "", model.blocks, model.connections);
     if (!problems_.empty()) throw ModelError(problems_);
     return model;
@@ -115,6 +120,62 @@ class ModelReader {
       fatal("file format version " + std::to_string(number) + " is newer than this Kelvin reads (up to " +
             std::to_string(Model::kFormatVersion) + "); please update Kelvin");
     if (number < 1) fatal("unsupported file format version " + std::to_string(number));
+  }
+
+  /// "components": texts, each a string or an array of lines.
+  std::vector<std::string> readComponents(const Json& json) {
+    std::vector<std::string> texts;
+    if (!json.is_array()) {
+      problem("", "\"components\" must be an array of texts");
+      return texts;
+    }
+    for (const Json& item : json) {
+      if (item.is_string()) {
+        texts.push_back(item.get<std::string>());
+        continue;
+      }
+      std::string text;
+      bool lines = item.is_array();
+      for (const Json& line : lines ? item : Json::array()) {
+        lines = lines && line.is_string();
+        if (lines) text += line.get<std::string>() + "\n";
+      }
+      if (lines)
+        texts.push_back(text);
+      else
+        problem("", "each entry of \"components\" must be a string or an array of lines");
+    }
+    return texts;
+  }
+
+  /// "component_files": paths relative to the model file; each is read now.
+  std::vector<ComponentFile> readComponentFiles(const Json& json) {
+    std::vector<ComponentFile> files;
+    if (!json.is_array()) {
+      problem("", "\"component_files\" must be an array of file names");
+      return files;
+    }
+    const std::filesystem::path directory = std::filesystem::path(file_).parent_path();
+    for (const Json& item : json) {
+      if (!item.is_string()) {
+        problem("", "each entry of \"component_files\" must be a file name");
+        continue;
+      }
+      ComponentFile f;
+      f.path = item.get<std::string>();
+      const std::filesystem::path path(f.path);
+      f.resolved = (path.is_absolute() ? path : directory / path).lexically_normal().string();
+      std::ifstream in(f.resolved, std::ios::binary);
+      std::ostringstream text;
+      if (in) text << in.rdbuf();
+      if (!in || in.bad()) {
+        problems_.push_back(Diagnostic{f.resolved, "", "", "cannot read the component file: " + systemMessage(errno)});
+        continue;
+      }
+      f.text = text.str();
+      files.push_back(std::move(f));
+    }
+    return files;
   }
 
   Settings readSettings(const Json& json) {
@@ -415,8 +476,6 @@ Json settingsJson(const Settings& s) {
   return json;
 }
 
-std::string systemMessage(int error) { return std::generic_category().message(error); }
-
 }  // namespace
 
 Model parseModel(const std::string& jsonText, const std::string& fileName) {
@@ -454,6 +513,11 @@ std::string serializeModel(const Model& model) {
       appendExtra(item, v.extra);
       root["variables"].push_back(item);
     }
+  }
+  if (!model.components.empty()) root["components"] = model.components;
+  if (!model.componentFiles.empty()) {
+    root["component_files"] = Json::array();
+    for (const ComponentFile& f : model.componentFiles) root["component_files"].push_back(f.path);
   }
   root["blocks"] = blocksJson(model.blocks);
   root["connections"] = connectionsJson(model.connections);

@@ -14,7 +14,11 @@
 // direction, pos), "blocks" and "connections". Parameter values may be JSON
 // strings or numbers (kept as text either way). Keys this version does not
 // know are kept, at every level that has an `extra` in model.h, and written
-// back after the known ones. "rotation" is written only when not 0, "flipped"
+// back after the known ones. "components" holds the texts of user components
+// (each a string, or an array of lines) and "component_files" names files of
+// them, relative to the model file, which are read with the model (see
+// docs/components.md); both are written back, the files' texts are not.
+// "rotation" is written only when not 0, "flipped"
 // only when true, "step" only when set.
 
 #include <string>

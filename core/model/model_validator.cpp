@@ -11,6 +11,7 @@
 
 #include "model/parameter_evaluator.h"
 #include "model/start_position_check.h"
+#include "usercomp/user_component_library.h"
 
 namespace kelvin::core {
 
@@ -480,6 +481,9 @@ class ModelValidator {
 
   std::string unknownTypeMessage(const std::string& type) const {
     if (type.empty()) return "block has no type";
+    if (type.rfind("user.", 0) == 0)
+      return "unknown block type '" + type + "': the model defines no component " + type.substr(5) +
+             " that compiles (see its errors above, or Model ▸ Components…)";
     const std::string wanted = lowercase(type);
     const std::string wantedTail = wanted.substr(wanted.find('.') + 1);
     std::vector<std::pair<std::size_t, std::string>> close;
@@ -519,7 +523,10 @@ class ModelValidator {
 }  // namespace
 
 std::vector<Diagnostic> validateModel(const Model& model, const BlockRegistry& registry, const std::string& file) {
-  return ModelValidator(registry, file).run(model);
+  BlockRegistry layer(&registry);
+  std::vector<Diagnostic> problems = addUserComponents(componentSources(model, file), layer);
+  for (Diagnostic& d : ModelValidator(layer, file).run(model)) problems.push_back(std::move(d));
+  return problems;
 }
 
 }  // namespace kelvin::core

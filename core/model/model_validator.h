@@ -3,6 +3,9 @@
 // and reports every problem at once, each naming the file, the block (inner
 // blocks of subsystems as "Sub1/R1") and the port it concerns:
 //
+//  - user components of the model ("components", "component_files"): syntax,
+//    names, balance, as "file: component NAME, line L:C: message"; the blocks
+//    then find them as user.NAME;
 //  - blocks: unknown type (with close names suggested), missing, duplicate or
 //    malformed id; more than one analysis.Inp or analysis.Out in the model;
 //  - parameters: unknown name, a text that does not evaluate (the parser's

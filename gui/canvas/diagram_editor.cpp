@@ -67,6 +67,8 @@ DiagramEditor::DiagramEditor(ModelDocument* document, QWidget* parent)
     insertBlock(type, quickInsertPos_);
     view_->setFocus();
   });
+  for (auto signal : {&ModelDocument::componentsChanged, &ModelDocument::modelReset})
+    connect(document_, signal, this, [this] { quickInsert_->setTypes(document_->registry()); });
   connect(document_, &ModelDocument::modelReset, this, [this] {
     updateBreadcrumb();
     view_->fitUntilUserZooms();

@@ -27,6 +27,8 @@ DiagramScene::DiagramScene(ModelDocument* document, QObject* parent)
   setItemIndexMethod(QGraphicsScene::BspTreeIndex);
   connect(document_, &ModelDocument::levelChanged, this, &DiagramScene::onLevelChanged);
   connect(document_, &ModelDocument::modelReset, this, [this] { setLevel({}); });
+  // Recompiled user components may have other ports: rebuild every item from the new types.
+  connect(document_, &ModelDocument::componentsChanged, this, [this] { setLevel(level_); });
   syncFromModel();
 }
 

@@ -9,7 +9,13 @@
 
 namespace kelvin::gui {
 
-SvgIcon::SvgIcon(const QString& resourcePath) : renderer_(std::make_unique<QSvgRenderer>(resourcePath)) {}
+SvgIcon::SvgIcon(const QString& resourcePath) : renderer_(std::make_unique<QSvgRenderer>()) {
+  // A user component may declare its icon as SVG markup rather than a file.
+  if (resourcePath.startsWith(QLatin1Char('<')))
+    renderer_->load(resourcePath.toUtf8());
+  else
+    renderer_->load(resourcePath);
+}
 
 SvgIcon::~SvgIcon() = default;
 

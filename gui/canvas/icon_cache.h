@@ -39,7 +39,8 @@ class IconCache {
   IconCache();
   ~IconCache();
 
-  /// The icon at a resource path (":/icons/electrical/resistor.svg"); nullptr if it cannot be read.
+  /// The icon at a resource path (":/icons/electrical/resistor.svg"), a file, or given as SVG
+  /// markup ("<svg ..."); nullptr if it cannot be read.
   const SvgIcon* icon(const QString& resourcePath);
 
  private:

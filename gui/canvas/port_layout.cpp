@@ -118,7 +118,9 @@ const std::vector<QPointF>& PortLayout::anchorsOf(const std::string& icon) {
   if (it != anchors_.end()) return it->second;
   std::vector<QPointF> anchors;
   QFile file(QString::fromStdString(icon));
-  if (!icon.empty() && file.open(QIODevice::ReadOnly)) {
+  if (!icon.empty() && icon.front() == '<') {  // SVG markup declared by a user component
+    for (const QPointF& p : IconAnchors::fromSvg(QByteArray::fromStdString(icon))) anchors.push_back(p - QPointF(kW, kH));
+  } else if (!icon.empty() && file.open(QIODevice::ReadOnly)) {
     for (const QPointF& p : IconAnchors::fromSvg(file.readAll())) anchors.push_back(p - QPointF(kW, kH));
   }
   return anchors_.emplace(icon, std::move(anchors)).first->second;

@@ -3,11 +3,31 @@
 #include <QFileInfo>
 #include <QUndoStack>
 
+#include "elaborate/block_registry.h"
+#include "usercomp/user_component_library.h"
+
 namespace kelvin::gui {
 
-ModelDocument::ModelDocument(const core::BlockRegistry& registry, QObject* parent)
-    : QObject(parent), registry_(registry), undoStack_(new QUndoStack(this)) {
+ModelDocument::ModelDocument(const core::BlockRegistry& library, QObject* parent)
+    : QObject(parent),
+      library_(library),
+      types_(std::make_unique<core::BlockRegistry>(&library)),
+      undoStack_(new QUndoStack(this)) {
   connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+ModelDocument::~ModelDocument() = default;
+
+void ModelDocument::rebuildTypes() {
+  auto build = std::make_unique<core::BlockRegistry>(&library_);
+  componentProblems_ = core::addUserComponents(core::componentSources(model_, filePath_.toStdString()), *build);
+  types_->setBase(build.get());
+  builds_.push_back(std::move(build));
+}
+
+void ModelDocument::notifyComponentsChanged() {
+  rebuildTypes();
+  emit componentsChanged();
 }
 
 QString ModelDocument::displayName() const {
@@ -21,6 +41,7 @@ void ModelDocument::reset(core::Model model, const QString& filePath) {
   undoStack_->clear();  // commands refer to the old model by index
   model_ = std::move(model);
   filePath_ = filePath;
+  rebuildTypes();
   emit modelReset();
   emit filePathChanged(filePath_);
   if (wasModified) emit modifiedChanged(false);

@@ -8,14 +8,23 @@
 // the views (canvas, inspector, variables table) use to refresh. Views never
 // change the model themselves, so undo restores exactly the previous model.
 //
+// The document's registry() is the library with the model's own components
+// (model.components and its component files) compiled on as user.NAME; it is
+// rebuilt when they change (componentsChanged), and the types of earlier
+// builds stay alive for the document's lifetime, so that no view is left
+// holding a dangling type.
+//
 // The hierarchy is addressed by LevelPath: the ids of the Subsystem blocks
 // from the top level down ({} is the top level, {"Sub1"} the inside of Sub1).
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <memory>
+#include <vector>
 
 #include "document/diagram_level.h"
+#include "model/diagnostic.h"
 #include "model/model.h"
 
 class QUndoStack;
@@ -30,11 +39,17 @@ class ModelDocument : public QObject {
   Q_OBJECT
 
  public:
-  /// `registry` is the component library; it must outlive the document.
-  explicit ModelDocument(const core::BlockRegistry& registry, QObject* parent = nullptr);
+  /// `library` is the component library; it must outlive the document.
+  explicit ModelDocument(const core::BlockRegistry& library, QObject* parent = nullptr);
+  ~ModelDocument() override;
 
   const core::Model& model() const { return model_; }
-  const core::BlockRegistry& registry() const { return registry_; }
+  /// The component library alone.
+  const core::BlockRegistry& library() const { return library_; }
+  /// The library and the model's user components; the same object for the document's lifetime.
+  const core::BlockRegistry& registry() const { return *types_; }
+  /// The problems of the model's user components at the last build (those components are left out).
+  const std::vector<core::Diagnostic>& componentProblems() const { return componentProblems_; }
   QUndoStack* undoStack() const { return undoStack_; }
 
   /// The file the model was loaded from or last saved to; empty for a new model.
@@ -59,6 +74,8 @@ class ModelDocument : public QObject {
   /// Blocks, connections or boundary ports of `path` changed (and perhaps the levels inside it).
   void notifyLevelChanged(const LevelPath& path);
   void notifyVariablesChanged();
+  /// model.components changed: recompiles them into registry(), then emits componentsChanged.
+  void notifyComponentsChanged();
   void notifySettingsChanged();
 
  signals:
@@ -66,12 +83,19 @@ class ModelDocument : public QObject {
   void modelReset();
   void levelChanged(const QStringList& path);
   void variablesChanged();
+  /// The user components were recompiled after an edit (modelReset also means new types).
+  void componentsChanged();
   void settingsChanged();
   void modifiedChanged(bool modified);
   void filePathChanged(const QString& filePath);
 
  private:
-  const core::BlockRegistry& registry_;
+  void rebuildTypes();
+
+  const core::BlockRegistry& library_;
+  std::unique_ptr<core::BlockRegistry> types_;               // facade whose base is the latest build
+  std::vector<std::unique_ptr<core::BlockRegistry>> builds_;  // every build, kept alive
+  std::vector<core::Diagnostic> componentProblems_;
   core::Model model_;
   QString filePath_;
   QUndoStack* undoStack_;

@@ -8,6 +8,12 @@ namespace {
 
 [[maybe_unused]] const char* const kExampleStrings[] = {
     QT_TRANSLATE_NOOP("Examples", "RC low-pass"),
+    QT_TRANSLATE_NOOP("Examples", "RC from user components"),
+    QT_TRANSLATE_NOOP("Examples", "User components"),
+    QT_TRANSLATE_NOOP("Examples", "User capacitors and a switch"),
+    QT_TRANSLATE_NOOP("Examples", "Cubic resistor"),
+    QT_TRANSLATE_NOOP("Examples", "Coulomb friction"),
+    QT_TRANSLATE_NOOP("Examples", "Thermal resistor with noise"),
     QT_TRANSLATE_NOOP("Examples", "Electrical"),
     QT_TRANSLATE_NOOP("Examples", "Closed form"),
     QT_TRANSLATE_NOOP("Examples", "RLC resonator"),

@@ -19,14 +19,18 @@ namespace {
 int familyRank(const std::string& family) {
   static const std::map<std::string, int> kRanks = {{"electrical", 0}, {"rotational", 1}, {"translational", 2},
                                                     {"hydraulic", 3},  {"pneumatic", 4},  {"thermal", 5},
-                                                    {"signal", 6},     {"analysis", 7}};
+                                                    {"signal", 6},     {"analysis", 7},   {"user", 8}};
   const auto it = kRanks.find(family);
   return it == kRanks.end() ? 100 : it->second;
 }
 
+// The family of the model's own components (user.NAME), for lupdate.
+[[maybe_unused]] const char* const kUserFamily = QT_TRANSLATE_NOOP("BlockLibrary", "User");
+
 }  // namespace
 
-PaletteTree::PaletteTree(const core::BlockRegistry& registry, QWidget* parent) : QTreeWidget(parent) {
+PaletteTree::PaletteTree(const core::BlockRegistry& registry, QWidget* parent)
+    : QTreeWidget(parent), registry_(registry) {
   initResources();
   setHeaderHidden(true);
   setColumnCount(1);
@@ -38,8 +42,17 @@ PaletteTree::PaletteTree(const core::BlockRegistry& registry, QWidget* parent) :
   setAnimated(true);
   setIndentation(14);
 
+  populate();
+  connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+    const QString type = item->data(0, kTypeRole).toString();
+    if (!type.isEmpty()) emit typeActivated(type);
+  });
+}
+
+void PaletteTree::populate() {
+  clear();
   std::map<std::pair<int, std::string>, std::vector<const core::ComponentType*>> families;
-  for (const core::ComponentType* type : registry.all())
+  for (const core::ComponentType* type : registry_.all())
     families[{familyRank(type->family()), type->family()}].push_back(type);
   IconCache icons;
   for (const auto& [key, types] : families) {
@@ -64,10 +77,6 @@ PaletteTree::PaletteTree(const core::BlockRegistry& registry, QWidget* parent) :
     }
   }
   expandAll();
-  connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
-    const QString type = item->data(0, kTypeRole).toString();
-    if (!type.isEmpty()) emit typeActivated(type);
-  });
 }
 
 void PaletteTree::setFilter(const QString& text) {

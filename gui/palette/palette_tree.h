@@ -1,7 +1,7 @@
 #pragma once
 // The component library as a tree: one branch per family (electrical,
 // rotational, ..., signal, analysis), one leaf per block type with its icon
-// and title; the tooltip gives the description and the type name. Leaves
+// and title (the model's own components under "User"); the tooltip gives the description and the type name. Leaves
 // drag onto the canvas (MIME DiagramView::kBlockTypeMimeType, the type name).
 
 #include <QTreeWidget>
@@ -21,6 +21,8 @@ class PaletteTree : public QTreeWidget {
   /// `registry` must outlive the tree.
   explicit PaletteTree(const core::BlockRegistry& registry, QWidget* parent = nullptr);
 
+  /// Rebuilds the tree from the registry (after the model's user components changed).
+  void populate();
   /// Shows only the types whose title, type name or description contain `text`.
   void setFilter(const QString& text);
   /// The leaf of a type, or nullptr.
@@ -35,6 +37,9 @@ class PaletteTree : public QTreeWidget {
  protected:
   QMimeData* mimeData(const QList<QTreeWidgetItem*>& items) const override;
   QStringList mimeTypes() const override;
+
+ private:
+  const core::BlockRegistry& registry_;
 };
 
 }  // namespace kelvin::gui

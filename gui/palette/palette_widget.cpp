@@ -31,4 +31,9 @@ PaletteWidget::PaletteWidget(const core::BlockRegistry& registry, QWidget* paren
   });
 }
 
+void PaletteWidget::refresh() {
+  tree_->populate();
+  tree_->setFilter(search_->text());
+}
+
 }  // namespace kelvin::gui

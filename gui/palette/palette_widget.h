@@ -22,6 +22,8 @@ class PaletteWidget : public QWidget {
 
   PaletteTree* tree() const { return tree_; }
   QLineEdit* searchField() const { return search_; }
+  /// Rebuilds the tree from the registry, keeping the search.
+  void refresh();
 
  signals:
   /// The user asked to insert a block of `type` (double-click, or Enter in the search field).

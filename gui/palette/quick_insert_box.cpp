@@ -30,12 +30,7 @@ QuickInsertBox::QuickInsertBox(const core::BlockRegistry& registry, QWidget* par
   layout->addWidget(edit_);
   edit_->setMinimumWidth(260);
   edit_->setPlaceholderText(tr("block name, e.g. resistor"));
-  for (const core::ComponentType* type : registry.all()) {
-    auto* item = new QStandardItem(QStringLiteral("%1 — %2").arg(blockTitle(*type),
-                                                                 QString::fromStdString(type->type)));
-    item->setData(QString::fromStdString(type->type), kTypeRole);
-    model_->appendRow(item);
-  }
+  setTypes(registry);
   completer_->setModel(model_);
   completer_->setCaseSensitivity(Qt::CaseInsensitive);
   completer_->setFilterMode(Qt::MatchContains);
@@ -50,6 +45,16 @@ QuickInsertBox::QuickInsertBox(const core::BlockRegistry& registry, QWidget* par
   });
   connect(edit_, &QLineEdit::returnPressed, this, &QuickInsertBox::accept);
   hide();
+}
+
+void QuickInsertBox::setTypes(const core::BlockRegistry& registry) {
+  model_->clear();
+  for (const core::ComponentType* type : registry.all()) {
+    auto* item = new QStandardItem(QStringLiteral("%1 — %2").arg(blockTitle(*type),
+                                                                 QString::fromStdString(type->type)));
+    item->setData(QString::fromStdString(type->type), kTypeRole);
+    model_->appendRow(item);
+  }
 }
 
 void QuickInsertBox::popup(QPoint pos, const QString& text) {

@@ -23,6 +23,8 @@ class QuickInsertBox : public QFrame {
   explicit QuickInsertBox(const core::BlockRegistry& registry, QWidget* parent = nullptr);
 
   /// Shows the box at `pos` (parent coordinates) with `text` typed in.
+  /// Offers the types of `registry` (again, after the model's user components changed).
+  void setTypes(const core::BlockRegistry& registry);
   void popup(QPoint pos, const QString& text);
   QLineEdit* lineEdit() const { return edit_; }
   /// The type the current text names: an exact title or type name, else the first match; empty if none.

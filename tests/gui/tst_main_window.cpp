@@ -197,7 +197,7 @@ class TestMainWindow : public QObject {
     }
     QStringList menus;
     for (QAction* a : window.menuBar()->actions()) menus << a->text().remove(QLatin1Char('&'));
-    QCOMPARE(menus, (QStringList{"File", "Edit", "View", "Simulation", "Help"}));
+    QCOMPARE(menus, (QStringList{"File", "Edit", "Model", "View", "Simulation", "Help"}));
   }
 
  private:
