@@ -63,9 +63,9 @@ std::vector<OptionSpec> NoiseCommand::options() const {
       {"fmin", "F", "--psd: lowest frequency (default: an imported .noise card's, else 1e-5 of the slowest pole)"},
       {"fmax", "F", "--psd: highest frequency (default: the .noise card's, else 1e5 times the fastest pole)"},
       {"points", "N", "--psd: log-spaced frequencies before refinement (default: the .noise card's, else 200)"},
-      {"no-refine", "", "--psd: exactly --points log-spaced frequencies, integrated by trapezoids (default: "
-                        "points are added around the resonant poles and where the PSD curves, until the "
-                        "integral is within 1e-5)"},
+      {"no-refine", "", "--psd: exactly --points log-spaced frequencies, integrated by trapezoids (default, "
+                        "except for a .noise card: points are added around the resonant poles and where the "
+                        "PSD curves, until the integral is within 1e-5)"},
       {"monte-carlo", "N", "--transient: an ensemble of N runs instead of covariance propagation"},
       {"seed", "S", "--monte-carlo: the seed (default: the model's, else 1)"},
       {"signals", "a,b", "report these signals too (e.g. a gain after a sensor)"},
@@ -110,7 +110,7 @@ int NoiseCommand::run(const CliArguments& args, CommandContext& context) {
       if (const auto fmin = args.number("fmin")) sweep.lowHz = *fmin;
       if (const auto fmax = args.number("fmax")) sweep.highHz = *fmax;
       if (points) sweep.points = static_cast<int>(*points);
-      sweep.refine = !args.flag("no-refine");
+      if (args.flag("no-refine")) sweep.refine = false;
       if ((sweep.lowHz && !(*sweep.lowHz > 0.0)) || (sweep.lowHz && sweep.highHz && !(*sweep.highHz > *sweep.lowHz)))
         throw CliError(kExitUsage, "need 0 < --fmin < --fmax");
       const core::NoiseSpectrum spectrum = core::noiseSpectrum(*compiled, options, noise, at, sweep);

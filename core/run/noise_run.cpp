@@ -251,6 +251,7 @@ NoiseSweep NoiseSweep::fromSettings(const Settings& settings) {
   sweep.lowHz = fstart;
   sweep.highHz = fstop;
   sweep.points = std::max(points, 2);
+  sweep.refine = false;  // the card's frequencies, as SPICE prints them
   return sweep;
 }
 

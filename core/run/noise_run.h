@@ -75,7 +75,7 @@ struct NoiseSweep {
   bool refine = true;
 
   /// The defaults an imported SPICE `.noise` card carries (settings.extra["noise_card"]: fstart,
-  /// fstop, points, per decade for a "dec" sweep), else none.
+  /// fstop, points, per decade for a "dec" sweep; unrefined, as SPICE evaluates it), else none.
   static NoiseSweep fromSettings(const Settings& settings);
 };
 
