@@ -7,7 +7,7 @@
 //
 // The same source builds against the RunResult of any revision (it uses only
 // its constructor, append() and finish()), so the numbers before and after a
-// change to RunResult come from the same driver: see bench/long_run_before.sh.
+// change to RunResult come from the same driver: see bench/long_run_at.sh.
 //
 // Usage: long_run_bench [stop seconds (1000)] [output step (20u)] [model (half_wave_rectifier.kelvin)]
 

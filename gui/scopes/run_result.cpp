@@ -17,6 +17,7 @@ RunResult::RunResult(const RunInfo& info, const QString& label, QObject* parent,
     : QObject(parent), info_(info), label_(label) {
   const std::size_t n = signalCount();
   view_ = std::make_unique<SampleEnvelope>(3 * n, std::max(kMinViewPoints, viewBudget / (3 * n + 1)));
+  view_->expect(info_.expectedSamples);
   file_ = std::make_unique<SampleFile>(1 + (info_.hasVariance ? 2 * n : n));
 }
 

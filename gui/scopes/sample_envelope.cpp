@@ -33,8 +33,14 @@ bool SampleEnvelope::append(std::span<const double> times, const std::vector<std
     flushed_ = false;
   }
   compacted = completeIfFull();
-  if (samples_ == 0)
-    for (std::size_t c = 0; c < points_.size(); ++c) fed_[c] = c < columns.size() && !columns[c].empty();
+  if (samples_ == 0) {
+    const std::size_t room = std::min(expected_, capacity_);
+    times_.reserve(room);
+    for (std::size_t c = 0; c < points_.size(); ++c) {
+      fed_[c] = c < columns.size() && !columns[c].empty();
+      if (fed_[c]) points_[c].reserve(room);
+    }
+  }
   constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
   for (std::size_t i = 0; i < times.size(); ++i) {
     if (pendingCount_ == 0) pendingFirst_ = times[i];

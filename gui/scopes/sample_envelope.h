@@ -21,6 +21,10 @@ class SampleEnvelope {
   /// `columns` value columns; at most `capacity` (≥ 4, even) points held per column.
   SampleEnvelope(std::size_t columns, std::size_t capacity);
 
+  /// Room for `samples` samples (capped at the capacity) in every column fed, taken at the first
+  /// append: the columns then do not all reallocate and copy together later.
+  void expect(std::size_t samples) { expected_ = samples; }
+
   /// Appends samples: `times` and one span per column, each either empty (that column has
   /// no data in these samples) or as long as `times`. Returns true when the view was
   /// compacted (its earlier points changed).
@@ -53,6 +57,7 @@ class SampleEnvelope {
   std::size_t capacity_;
   std::size_t stride_ = 1;
   std::size_t samples_ = 0;
+  std::size_t expected_ = 0;
   std::vector<double> times_;
   std::vector<std::vector<double>> points_;
   // The bucket being filled: its first and last time, its samples so far, each column's extremes.
