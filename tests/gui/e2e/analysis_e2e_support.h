@@ -1,17 +1,16 @@
 #pragma once
 // The analysis windows driven as a user drives them: the real MainWindow at
-// 1600×1000 with a fresh settings file, a model opened with Ctrl+O and the
-// file dialog, F5, and the Simulation menu opened with Alt+S and an item
+// 1600×1000 with a fresh settings file, an example opened from Help ▸
+// Examples… by keyboard, F5, and the Simulation menu opened with Alt+S and an item
 // chosen by its mnemonic. Only key and mouse events act; the helpers read
 // state (visible windows, actions enabled) to know when to go on.
 
 #include <QApplication>
-#include <QFileDialog>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QTimer>
 #include <QtTest>
 
 #include "main_window.h"
@@ -34,23 +33,23 @@ inline bool showAtFullSize(QWidget& window) {
   return QTest::qWaitForWindowExposed(&window) && QTest::qWaitForWindowActive(&window);
 }
 
-/// Ctrl+O, the path typed into the file dialog's name field, Return. True when the window
-/// then shows the file.
-inline bool openByKeyboard(gui::MainWindow& window, const QString& path) {
-  bool typed = false;
-  QTimer::singleShot(0, &window, [&] {
-    // The dialog runs its own event loop: act on it from inside it.
-    QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<QFileDialog*>(QApplication::activeModalWidget()), 5000);
-    auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-    auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-    QVERIFY(name);
-    QTest::keyClicks(name, path);
-    QTest::keyClick(name, Qt::Key_Return);
-    typed = true;
-  });
-  QTest::keyClick(&window, Qt::Key_O, Qt::ControlModifier);
-  QTRY_VERIFY_WITH_TIMEOUT(typed, 5000);
-  return QTest::qWaitFor([&] { return window.currentFile() == path; }, 5000);
+/// Help ▸ Examples… (Alt+H, E), the example's title typed into the gallery's list (the list's
+/// type-ahead selects it), Return. True when the window then shows `file` (its file name).
+inline bool openExampleByKeyboard(gui::MainWindow& window, const QString& title, const QString& file) {
+  QTest::keyClick(&window, Qt::Key_H, Qt::AltModifier);
+  if (!QTest::qWaitFor([] { return qobject_cast<QMenu*>(QApplication::activePopupWidget()) != nullptr; }, 5000))
+    return false;
+  QTest::keyClick(QApplication::activePopupWidget(), Qt::Key_E);
+  QListWidget* list = nullptr;
+  if (!QTest::qWaitFor([&] {
+        QWidget* gallery = QApplication::activeModalWidget();
+        list = gallery ? gallery->findChild<QListWidget*>() : nullptr;
+        return list && list->isVisible();
+      }, 5000))
+    return false;
+  QTest::keyClicks(list, title);
+  QTest::keyClick(list, Qt::Key_Return);
+  return QTest::qWaitFor([&] { return window.currentFile().endsWith(QLatin1Char('/') + file); }, 5000);
 }
 
 /// F5, then waits until the run has ended (the analyses become available).
@@ -61,6 +60,9 @@ inline bool runByF5(gui::MainWindow& window) {
 
 /// Alt+S opens the Simulation menu; `mnemonic` chooses the item.
 inline bool chooseFromSimulationMenu(gui::MainWindow& window, Qt::Key mnemonic) {
+  // The user clicks back into the main window first (an analysis window may be in front).
+  window.activateWindow();
+  if (!QTest::qWaitForWindowActive(&window)) return false;
   QTest::keyClick(&window, Qt::Key_S, Qt::AltModifier);
   if (!QTest::qWaitFor([] { return qobject_cast<QMenu*>(QApplication::activePopupWidget()) != nullptr; }, 5000))
     return false;
