@@ -13,6 +13,7 @@
 #include <numbers>
 
 #include <QAction>
+#include <QFile>
 #include <QLabel>
 #include <QProcess>
 #include <QTableWidget>
@@ -230,6 +231,19 @@ class TestAnalysisWindows : public QObject {
       // same 5×5 system at each frequency in double precision; 1e-12 is rounding.
       QVERIFY2(worstValue < 1e-12, qPrintable(QString::number(worstValue)));
       QVERIFY(worstDb < 1e-10 && worstDeg < 1e-9);
+      // Export writes the sweep shown, in kelvin-cli freq's columns, to the last bit.
+      QTemporaryDir dir;
+      const QString path = dir.filePath(QStringLiteral("bode.csv"));
+      QString error;
+      QVERIFY2(frequency->exportCsv(path, &error), qPrintable(error));
+      QFile csv(path);
+      QVERIFY(csv.open(QIODevice::ReadOnly));
+      const std::vector<std::array<double, 5>> exported = parseFreqCsv(QString::fromUtf8(csv.readAll()));
+      QCOMPARE(exported.size(), sweep.samples.size());
+      for (std::size_t i = 0; i < exported.size(); ++i) {
+        const core::FrequencySample& s = sweep.samples[i];
+        QVERIFY(exported[i] == (std::array<double, 5>{s.hz, s.value.real(), s.value.imag(), s.magnitudeDb, s.phaseDeg}));
+      }
     }
 
     // W1/W2 is the Sallen–Key link alone: 1/(T²s² + 2ξTs + 1), T = 1 ms, ξ = 0.2. The op-amp is
@@ -286,6 +300,25 @@ class TestAnalysisWindows : public QObject {
     QCOMPARE(noise->budget()->rowCount(), 1);
     QCOMPARE(noise->budget()->item(0, 0)->data(Qt::UserRole).toString(), QStringLiteral("R1"));
     QVERIFY(noise->budget()->item(0, 3)->text().startsWith(QLatin1String("100.00")));
+    // Export: the CSV holds every frequency and PSD value of the spectrum, to the last bit (%.17g).
+    {
+      QTemporaryDir dir;
+      const QString path = dir.filePath(QStringLiteral("psd.csv"));
+      QString error;
+      QVERIFY2(noise->exportCsv(path, &error), qPrintable(error));
+      QFile csv(path);
+      QVERIFY(csv.open(QIODevice::ReadOnly));
+      QCOMPARE(csv.readLine().trimmed(), QByteArray("freq_hz,NS.y.psd"));
+      std::size_t row = 0;
+      bool exact = true;
+      for (; !csv.atEnd(); ++row) {
+        const QList<QByteArray> f = csv.readLine().trimmed().split(',');
+        exact = exact && f.size() == 2 && row < spectrum.frequencies.size() &&
+                f[0].toDouble() == spectrum.frequencies[row] && f[1].toDouble() == spectrum.psd[0][row];
+      }
+      QCOMPARE(row, spectrum.frequencies.size());
+      QVERIFY(exact);
+    }
 
     // A noise-envelope run reports no state with its samples: the identification runs the
     // model to the last sample's time instead. Its one pole is −1/RC.
