@@ -210,9 +210,11 @@ class TestAnalysisWindows : public QObject {
       QStringList options;
     };
     for (const Case& c : {Case{0, 0, {}}, Case{0, 1, {QStringLiteral("--w1"), QStringLiteral("1"), QStringLiteral("--w2"), QStringLiteral("2")}}}) {
-      frequency->setSweep(1.0, 1e5, 200, c.k, c.m);  // the CLI's default grid
-      const auto reference =
-          parseFreqCsv(cli(QStringList{QStringLiteral("freq"), file, QStringLiteral("--at"), exact(t)} + c.options));
+      frequency->setSweep(1.0, 1e5, 200, c.k, c.m);  // the same explicit grid on both sides
+      const auto reference = parseFreqCsv(cli(QStringList{QStringLiteral("freq"), file, QStringLiteral("--at"), exact(t),
+                                                          QStringLiteral("--fmin"), QStringLiteral("1"), QStringLiteral("--fmax"),
+                                                          QStringLiteral("100k"), QStringLiteral("--points"), QStringLiteral("200")} +
+                                              c.options));
       const core::FrequencySweep& sweep = frequency->transferSweep();
       QCOMPARE(sweep.samples.size(), reference.size());
       QCOMPARE(reference.size(), std::size_t(200));
