@@ -11,6 +11,7 @@
 //
 // Usage: long_run_bench [stop seconds (1000)] [output step (20u)] [model (half_wave_rectifier.kelvin)]
 
+#define QT_NO_KEYWORDS  // core headers name members "signals"
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
