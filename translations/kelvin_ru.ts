@@ -9,6 +9,17 @@
     </message>
 </context>
 <context>
+    <name>AnalysisWindow</name>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>Close this window (Esc)</source>
+        <translation>Закрыть это окно (Esc)</translation>
+    </message>
+</context>
+<context>
     <name>BlockLibrary</name>
     <message>
         <source>Analysis</source>
@@ -1106,6 +1117,21 @@
     </message>
 </context>
 <context>
+    <name>SampleFile</name>
+    <message>
+        <source>cannot create a temporary file for the run&apos;s data: %1</source>
+        <translation>не удаётся создать временный файл для данных расчёта: %1</translation>
+    </message>
+    <message>
+        <source>cannot write the run&apos;s data to %1: %2</source>
+        <translation>не удаётся записать данные расчёта в %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot read the run&apos;s data from %1: %2</source>
+        <translation>не удаётся прочитать данные расчёта из %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>ScopeExporter</name>
     <message>
         <source>Cannot write %1: %2</source>
@@ -1122,6 +1148,10 @@
     <message>
         <source>Nothing to export: no run yet</source>
         <translation>Нечего экспортировать: расчёт ещё не выполнялся</translation>
+    </message>
+    <message>
+        <source>Cannot export %1: %2</source>
+        <translation>Не удаётся экспортировать %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1652,6 +1682,38 @@
         <source>D(ω) = det([ω] − A)</source>
         <translation>D(ω) = det([ω] − A)</translation>
     </message>
+    <message>
+        <source>&amp;Defaults</source>
+        <translation>По &amp;умолчанию</translation>
+    </message>
+    <message>
+        <source>The range from the poles and sample rates of the model</source>
+        <translation>Диапазон по полюсам и частотам дискретизации модели</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation>&amp;Экспорт CSV…</translation>
+    </message>
+    <message>
+        <source>Save the sweep shown as CSV (freq_hz, re, im, mag_db, phase_deg)</source>
+        <translation>Сохранить показанную характеристику в CSV (freq_hz, re, im, mag_db, phase_deg)</translation>
+    </message>
+    <message>
+        <source>Nothing to export: no sweep yet</source>
+        <translation>Нечего экспортировать: характеристика ещё не рассчитана</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Не удаётся записать %1: %2</translation>
+    </message>
+    <message>
+        <source>Export Frequency Response</source>
+        <translation>Экспорт частотной характеристики</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::InspectorWidget</name>
@@ -2062,12 +2124,88 @@
 %1</translation>
     </message>
     <message>
-        <source>One-sided noise PSD at the operating point of t = %1 s, %2 – %3 Hz.</source>
-        <translation>Односторонняя СПМ шума в рабочей точке при t = %1 с, %2 – %3 Гц.</translation>
+        <source>&amp;Refine</source>
+        <translation>У&amp;точнять</translation>
     </message>
     <message>
-        <source>integrated %1 unit², rms %2</source>
-        <translation>в полосе %1 ед.², СКЗ %2</translation>
+        <source>Lowest frequency in Hz; SI prefixes allowed (10m, 1k)</source>
+        <translation>Нижняя частота в Гц; допускаются приставки СИ (10m, 1k)</translation>
+    </message>
+    <message>
+        <source>Highest frequency in Hz; SI prefixes allowed (10m, 1k)</source>
+        <translation>Верхняя частота в Гц; допускаются приставки СИ (10m, 1k)</translation>
+    </message>
+    <message>
+        <source>Log-spaced frequencies before refinement</source>
+        <translation>Число логарифмически равномерных частот до уточнения</translation>
+    </message>
+    <message>
+        <source>Add points around the resonances and where the PSD curves until the integral is within 1e-5</source>
+        <translation>Добавлять точки вокруг резонансов и там, где СПМ изгибается, пока погрешность интеграла не станет меньше 1e-5</translation>
+    </message>
+    <message>
+        <source>&amp;Apply</source>
+        <translation>&amp;Применить</translation>
+    </message>
+    <message>
+        <source>&amp;Defaults</source>
+        <translation>По &amp;умолчанию</translation>
+    </message>
+    <message>
+        <source>The band and points from the poles of the model</source>
+        <translation>Полоса и число точек по полюсам модели</translation>
+    </message>
+    <message>
+        <source>From (Hz):</source>
+        <translation>От (Гц):</translation>
+    </message>
+    <message>
+        <source>to (Hz):</source>
+        <translation>до (Гц):</translation>
+    </message>
+    <message>
+        <source>Points:</source>
+        <translation>Точек:</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation>&amp;Экспорт CSV…</translation>
+    </message>
+    <message>
+        <source>Save the PSD of every sensor as CSV (freq_hz, &lt;sensor&gt;.psd)</source>
+        <translation>Сохранить СПМ каждого датчика в CSV (freq_hz, &lt;датчик&gt;.psd)</translation>
+    </message>
+    <message>
+        <source>Nothing to export: no spectrum yet</source>
+        <translation>Нечего экспортировать: спектр ещё не рассчитан</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Не удаётся записать %1: %2</translation>
+    </message>
+    <message>
+        <source>Export Noise Spectrum</source>
+        <translation>Экспорт спектра шума</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>One-sided noise PSD at the operating point of t = %1 s, %2 – %3 Hz, %4 frequencies (%5).</source>
+        <translation>Односторонняя СПМ шума в рабочей точке при t = %1 с, %2 – %3 Гц, частот: %4 (%5).</translation>
+    </message>
+    <message>
+        <source>%1 log-spaced, refined</source>
+        <translation>%1 логарифмически равномерных, с уточнением</translation>
+    </message>
+    <message>
+        <source>log-spaced, not refined</source>
+        <translation>логарифмически равномерные, без уточнения</translation>
+    </message>
+    <message>
+        <source>integrated %1 unit², rms %2 (estimated error %3)</source>
+        <translation>в полосе %1 ед.², СКЗ %2 (оценка погрешности %3)</translation>
     </message>
 </context>
 <context>

@@ -9,7 +9,9 @@
 #include "cli/atomic_output_file.h"
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
+#include "linearize/frequency_plan.h"
 #include "linearize/frequency_response.h"
+#include "linearize/state_space_reduction.h"
 
 namespace kelvin::cli {
 
@@ -39,9 +41,10 @@ std::string FreqCommand::summary() const {
 std::vector<OptionSpec> FreqCommand::options() const {
   std::vector<OptionSpec> specs = AbcdRequest::options();
   specs.insert(specs.end(), {
-                                {"fmin", "F1", "lowest frequency in Hz (default 1)"},
-                                {"fmax", "F2", "highest frequency in Hz (default 100k)"},
-                                {"points", "N", "number of frequencies (default 200)"},
+                                {"fmin", "F1", "lowest frequency in Hz (default: from the poles and sample rates)"},
+                                {"fmax", "F2", "highest frequency in Hz (default: from the poles and sample rates)"},
+                                {"points", "N", "exactly N frequencies (default: 200 log-spaced plus points around "
+                                                "each resonance)"},
                                 {"linear", "", "space the frequencies evenly instead of logarithmically"},
                                 {"w1", "k", "the output W_k of the ratio W_k/W_m (default 1)"},
                                 {"w2", "m", "the output W_m of the ratio (default: the same as --w1)"},
@@ -54,17 +57,11 @@ std::vector<OptionSpec> FreqCommand::options() const {
 int FreqCommand::run(const CliArguments& args, CommandContext& context) {
   const std::string& path = args.singlePositional("model file (MODEL.kelvin)");
   const AbcdRequest request(args);
-  const double fmin = args.number("fmin").value_or(1.0), fmax = args.number("fmax").value_or(1e5);
+  const std::optional<double> fmin = args.number("fmin"), fmax = args.number("fmax");
   const std::optional<double> points = args.number("points");
   if (points && (*points < 1 || *points != std::floor(*points) || *points > 1e7))
     throw CliError(kExitUsage, "--points takes a whole number of frequencies, 1 or more");
   const bool linear = args.flag("linear");
-  std::vector<double> hz;
-  try {
-    hz = core::frequencyGrid(fmin, fmax, points ? static_cast<int>(*points) : 200, !linear);
-  } catch (const std::invalid_argument& e) {
-    throw CliError(kExitUsage, e.what());
-  }
   const std::string kindName = args.text("kind").value_or("bode");
   if (kindName != "bode" && kindName != "nyquist" && kindName != "mikhailov")
     throw CliError(kExitUsage, "--kind takes bode, nyquist or mikhailov");
@@ -78,6 +75,22 @@ int FreqCommand::run(const CliArguments& args, CommandContext& context) {
 
   const core::AbcdIdentificationResult result = request.identify(path, context);
   const core::AbcdMatrix& abcd = result.exact;
+  // The band from the poles and sample rates (FrequencyPlan) where none is given.
+  Eigen::VectorXcd eigenvalues;
+  try {
+    eigenvalues = core::reducedEigenvalues(abcd);
+  } catch (const std::runtime_error&) {
+    // no reduced form: the band goes by the sample rates alone
+  }
+  const core::FrequencyPlan plan = core::FrequencyPlan::ofAbcd(abcd, eigenvalues);
+  const core::FrequencyBand band{fmin.value_or(plan.responseBand().lowHz), fmax.value_or(plan.responseBand().highHz)};
+  std::vector<double> hz;
+  try {
+    hz = points || linear ? core::frequencyGrid(band.lowHz, band.highHz, points ? static_cast<int>(*points) : core::FrequencyPlan::kDefaultPoints, !linear)
+                          : plan.grid(band, core::FrequencyPlan::kDefaultPoints);
+  } catch (const std::invalid_argument& e) {
+    throw CliError(kExitUsage, e.what());
+  }
   if (kind == core::FrequencyKind::Transfer) {
     if (!abcd.hasInput())
       throw CliError(kExitInvalidModel, path + ": the model has no analysis.Inp marker; a transfer needs one where "

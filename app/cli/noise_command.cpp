@@ -3,7 +3,6 @@
 #include <cmath>
 #include <iomanip>
 #include <optional>
-#include <tuple>
 #include <ostream>
 
 #include "cli/atomic_output_file.h"
@@ -18,33 +17,14 @@ namespace kelvin::cli {
 
 namespace {
 
-/// Log-spaced frequencies from fmin to fmax.
-std::vector<double> logSpaced(double fmin, double fmax, int points) {
-  std::vector<double> f(points);
-  for (int i = 0; i < points; ++i) f[i] = points == 1 ? fmin : fmin * std::pow(fmax / fmin, i / (points - 1.0));
-  return f;
-}
-
-/// The band of an imported SPICE `.noise` card (settings.noise_card), if the model has one:
-/// fstart, fstop and the number of points (per decade for a "dec" sweep).
-std::optional<std::tuple<double, double, int>> spiceNoiseBand(const core::Settings& settings) {
-  if (!settings.extra.contains("noise_card")) return std::nullopt;
-  const core::Json& card = settings.extra["noise_card"];
-  if (!card.is_object() || !card.contains("fstart") || !card.contains("fstop")) return std::nullopt;
-  const double fstart = card.value("fstart", 0.0), fstop = card.value("fstop", 0.0);
-  if (!(fstart > 0.0 && fstop > fstart)) return std::nullopt;
-  int points = static_cast<int>(card.value("points", 0.0));
-  if (card.value("sweep", std::string()) == "dec") points = static_cast<int>(std::ceil(points * std::log10(fstop / fstart))) + 1;
-  return std::make_tuple(fstart, fstop, std::max(points, 2));
-}
-
 void writeBudget(std::ostream& out, const core::NoiseSpectrum& spectrum) {
   out << std::setprecision(6);
   const double fmin = spectrum.frequencies.front(), fmax = spectrum.frequencies.back();
   for (std::size_t o = 0; o < spectrum.outputs.size(); ++o) {
     const double total = spectrum.totalVariance[o];
     out << spectrum.outputs[o] << ": integrated noise " << total << " (rms " << std::sqrt(total) << ") over "
-        << fmin << " .. " << fmax << " Hz\n";
+        << fmin << " .. " << fmax << " Hz, " << spectrum.frequencies.size() << " frequencies, estimated error "
+        << spectrum.relativeError[o] << " (relative)\n";
     for (const auto& c : spectrum.budget[o])
       out << "  " << std::setw(24) << std::left << c.source << std::right << std::setw(14) << c.variance
           << std::setw(9) << std::fixed << std::setprecision(2) << (total > 0.0 ? 100.0 * c.variance / total : 0.0)
@@ -80,9 +60,12 @@ std::vector<OptionSpec> NoiseCommand::options() const {
       {"psd", "", "noise spectrum at an operating point, with the integrated noise and the budget"},
       {"transient", "", "mean and variance along the run"},
       {"at", "T", "--psd: the operating point is the state at time T (default: the initial state)"},
-      {"fmin", "F", "--psd: lowest frequency (default: an imported .noise card's, else 1/1000 of the slowest pole)"},
-      {"fmax", "F", "--psd: highest frequency (default: the .noise card's, else 1000 times the fastest pole)"},
-      {"points", "N", "--psd: number of log-spaced frequencies (default: the .noise card's, else 200)"},
+      {"fmin", "F", "--psd: lowest frequency (default: an imported .noise card's, else 1e-5 of the slowest pole)"},
+      {"fmax", "F", "--psd: highest frequency (default: the .noise card's, else 1e5 times the fastest pole)"},
+      {"points", "N", "--psd: log-spaced frequencies before refinement (default: the .noise card's, else 200)"},
+      {"no-refine", "", "--psd: exactly --points log-spaced frequencies, integrated by trapezoids (default, "
+                        "except for a .noise card: points are added around the resonant poles and where the "
+                        "PSD curves, until the integral is within 1e-5)"},
       {"monte-carlo", "N", "--transient: an ensemble of N runs instead of covariance propagation"},
       {"seed", "S", "--monte-carlo: the seed (default: the model's, else 1)"},
       {"signals", "a,b", "report these signals too (e.g. a gain after a sensor)"},
@@ -122,15 +105,16 @@ int NoiseCommand::run(const CliArguments& args, CommandContext& context) {
   if (psd) {
     const double at = args.number("at").value_or(options.startTime);
     status = guarded(context, options.startTime, [&] {
-      // Defaults: an imported .noise card's sweep, else three decades around the poles.
-      auto [fmin, fmax] = core::naturalNoiseBand(*compiled, options, at);
-      int count = 200;
-      if (const auto card = spiceNoiseBand(model.settings)) std::tie(fmin, fmax, count) = *card;
-      fmin = args.number("fmin").value_or(fmin);
-      fmax = args.number("fmax").value_or(fmax);
-      if (!(fmin > 0.0 && fmax > fmin)) throw CliError(kExitUsage, "need 0 < --fmin < --fmax");
-      const core::NoiseSpectrum spectrum = core::noiseSpectrum(
-          *compiled, options, noise, at, logSpaced(fmin, fmax, points ? static_cast<int>(*points) : count));
+      // Defaults: an imported .noise card's sweep, else the band and points of the poles (FrequencyPlan).
+      core::NoiseSweep sweep = core::NoiseSweep::fromSettings(model.settings);
+      if (const auto fmin = args.number("fmin")) sweep.lowHz = *fmin;
+      if (const auto fmax = args.number("fmax")) sweep.highHz = *fmax;
+      if (points) sweep.points = static_cast<int>(*points);
+      if (args.flag("no-refine")) sweep.refine = false;
+      if ((sweep.lowHz && !(*sweep.lowHz > 0.0)) || (sweep.lowHz && sweep.highHz && !(*sweep.highHz > *sweep.lowHz)))
+        throw CliError(kExitUsage, "need 0 < --fmin < --fmax");
+      const core::NoiseSpectrum spectrum = core::noiseSpectrum(*compiled, options, noise, at, sweep);
+      for (const std::string& warning : spectrum.warnings) context.err() << "kelvin-cli: warning: " << warning << '\n';
       std::vector<std::string> columns;
       std::vector<std::size_t> order;
       for (const std::string& o : outputs) order.push_back(columns.size()), columns.push_back(o + ".psd");

@@ -2,12 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
+#include <iomanip>
+#include <map>
 #include <random>
+#include <sstream>
 #include <stdexcept>
+
+#include "linearize/frequency_response.h"
 
 #include "noise/covariance_propagator.h"
 #include "noise/noise_system.h"
+#include "noise/spectrum_integrator.h"
 #include "run/compiled_model.h"
 #include "solve/simulation_error.h"
 
@@ -234,79 +239,161 @@ SimulationStats simulateMonteCarlo(const CompiledModel& compiled, SimulationOpti
   return stats;
 }
 
-std::pair<double, double> naturalNoiseBand(const CompiledModel& compiled, const SimulationOptions& options,
-                                           double time) {
-  const Linearization linear(compiled.dae(), operatingPointAt(compiled, options, time));
-  double slowest = 0.0, fastest = 0.0;
+NoiseSweep NoiseSweep::fromSettings(const Settings& settings) {
+  NoiseSweep sweep;
+  if (!settings.extra.contains("noise_card")) return sweep;
+  const Json& card = settings.extra["noise_card"];
+  if (!card.is_object() || !card.contains("fstart") || !card.contains("fstop")) return sweep;
+  const double fstart = card.value("fstart", 0.0), fstop = card.value("fstop", 0.0);
+  if (!(fstart > 0.0 && fstop > fstart)) return sweep;
+  int points = static_cast<int>(card.value("points", 0.0));
+  if (card.value("sweep", std::string()) == "dec") points = static_cast<int>(std::ceil(points * std::log10(fstop / fstart))) + 1;
+  sweep.lowHz = fstart;
+  sweep.highHz = fstop;
+  sweep.points = std::max(points, 2);
+  sweep.refine = false;  // the card's frequencies, as SPICE prints them
+  return sweep;
+}
+
+namespace {
+
+/// The plan of a noise system: its poles (none when it is not of index 1) and the sensors' filters.
+FrequencyPlan planOf(const NoiseSystem& system) {
+  std::vector<std::complex<double>> poles;
   try {
-    const Eigen::VectorXcd poles = linear.poles();
-    for (Eigen::Index i = 0; i < poles.size(); ++i) {
-      const double f = std::abs(poles(i)) / (2.0 * std::numbers::pi);
-      if (!(f > 0.0) || !std::isfinite(f)) continue;
-      slowest = slowest > 0.0 ? std::min(slowest, f) : f;
-      fastest = std::max(fastest, f);
-    }
+    const Eigen::VectorXcd p = system.linearization().poles();
+    poles.assign(p.data(), p.data() + p.size());
   } catch (const std::runtime_error&) {
     // not of index 1: no poles to go by
   }
-  if (fastest == 0.0) return {1.0, 1e6};
-  return {slowest / 1e3, fastest * 1e3};
+  std::vector<double> corners;
+  for (const NoiseOutput& o : system.outputs()) corners.push_back(o.bandwidth);
+  return FrequencyPlan(std::move(poles), {}, {}, std::move(corners));
 }
 
-NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
-                            const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies) {
-  const std::vector<NoiseOutput> outputs = outputsOf(compiled, noise);
+std::vector<NoiseOutput> spectrumOutputs(const CompiledModel& compiled, const NoiseRunOptions& noise) {
+  std::vector<NoiseOutput> outputs = outputsOf(compiled, noise);
   if (outputs.empty())
     throw ModelError(Diagnostic{compiled.file(), "", "", "the model has no noise sensor: place one (e.g. "
                                                          "electrical.NoiseSensor) where the noise is wanted"});
-  for (std::size_t i = 0; i < frequencies.size(); ++i)
-    if (!(frequencies[i] > 0.0) || (i > 0 && !(frequencies[i] > frequencies[i - 1])))
-      throw ModelError(Diagnostic{compiled.file(), "", "", "frequencies must be positive and ascending"});
-  const OperatingPoint point = operatingPointAt(compiled, options, time);
-  const NoiseSystem system(compiled.dae(), point, outputs);
+  return outputs;
+}
+
+std::string percent(double fraction) {
+  std::ostringstream text;
+  text << std::setprecision(2) << 100.0 * fraction << " %";
+  return text.str();
+}
+
+/// Evaluates the spectrum on `grid` (refined or not) and integrates it with its budget.
+NoiseSpectrum spectrumOn(const CompiledModel& compiled, double time, const NoiseSystem& system,
+                         const std::vector<double>& grid, bool refine) {
   const auto m = static_cast<std::size_t>(system.sourceCount());
-  NoiseSpectrum spectrum;
-  for (const NoiseOutput& o : outputs) spectrum.outputs.push_back(o.name);
-  spectrum.frequencies = frequencies;
-  spectrum.psd.assign(outputs.size(), std::vector<double>(frequencies.size(), 0.0));
-  // share[o][k][i]: source k's part of output o's PSD at frequency i.
-  std::vector<std::vector<std::vector<double>>> share(outputs.size(),
-                                                      std::vector<std::vector<double>>(m, std::vector<double>(frequencies.size())));
-  for (std::size_t i = 0; i < frequencies.size(); ++i) {
+  const std::size_t outputs = system.outputs().size();
+  // Each frequency's shares: [output][source].
+  std::map<double, std::vector<std::vector<double>>> shares;
+  const SpectrumIntegrator::Sampler sampler = [&](double f) {
     Eigen::MatrixXcd h;
     try {
-      h = system.transfer(frequencies[i]);
+      h = system.transfer(f);
     } catch (const std::runtime_error& e) {
       fail(compiled, time, "", e.what());
     }
-    for (std::size_t o = 0; o < outputs.size(); ++o)
+    std::vector<std::vector<double>> part(outputs, std::vector<double>(m));
+    std::vector<double> psd(outputs, 0.0);
+    for (std::size_t o = 0; o < outputs; ++o)
       for (std::size_t k = 0; k < m; ++k) {
-        const double part = std::norm(h(o, k)) * system.sourcePsd(static_cast<int>(k), frequencies[i]);
-        share[o][k][i] = part;
-        spectrum.psd[o][i] += part;
+        part[o][k] = std::norm(h(o, k)) * system.sourcePsd(static_cast<int>(k), f);
+        psd[o] += part[o][k];
+      }
+    shares[f] = std::move(part);
+    return psd;
+  };
+  SpectrumIntegrator::Options options;
+  options.refine = refine;
+  const SpectrumIntegrator::Result integral = SpectrumIntegrator::integrate(grid, sampler, options);
+
+  NoiseSpectrum spectrum;
+  for (const NoiseOutput& o : system.outputs()) spectrum.outputs.push_back(o.name);
+  spectrum.frequencies = integral.hz;
+  spectrum.band = {grid.front(), grid.back()};
+  spectrum.refined = refine;
+  spectrum.psd.assign(outputs, std::vector<double>(integral.hz.size(), 0.0));
+  std::vector<std::vector<double>> variance(outputs, std::vector<double>(m, 0.0));  // [output][source]
+  for (std::size_t i = 0; i < integral.hz.size(); ++i) {
+    const auto& part = shares.at(integral.hz[i]);
+    for (std::size_t o = 0; o < outputs; ++o)
+      for (std::size_t k = 0; k < m; ++k) {
+        spectrum.psd[o][i] += part[o][k];
+        variance[o][k] += integral.weights[i] * part[o][k];
       }
   }
-  // ∫S df = ∫S·f d(ln f), by trapezoids in ln f (exact for power laws in the limit, and for any spacing).
-  auto integrate = [&](const std::vector<double>& s) {
-    double total = 0.0;
-    for (std::size_t i = 1; i < frequencies.size(); ++i)
-      total += 0.5 * (s[i] * frequencies[i] + s[i - 1] * frequencies[i - 1]) *
-               std::log(frequencies[i] / frequencies[i - 1]);
-    return total;
-  };
+  spectrum.totalVariance = integral.totals;
+  spectrum.relativeError = integral.relativeError;
+  spectrum.outsideBand = integral.outsideBand;
   const FlatSystem& flat = compiled.flat();
-  for (std::size_t o = 0; o < outputs.size(); ++o) {
-    spectrum.totalVariance.push_back(integrate(spectrum.psd[o]));
+  for (std::size_t o = 0; o < outputs; ++o) {
     std::vector<NoiseSpectrum::Contribution> budget;
     for (std::size_t k = 0; k < m; ++k) {
       const int block = system.sourceBlocks()[k];
-      budget.push_back({system.sourceNames()[k], block >= 0 ? flat.blocks[block].id : std::string(),
-                        integrate(share[o][k])});
+      budget.push_back({system.sourceNames()[k], block >= 0 ? flat.blocks[block].id : std::string(), variance[o][k]});
     }
     std::stable_sort(budget.begin(), budget.end(),
                      [](const auto& a, const auto& b) { return a.variance > b.variance; });
     spectrum.budget.push_back(std::move(budget));
+    // The error estimate is asymptotic: trust the integral to kTrustedAccuracy only with a margin of 10.
+    const std::string& name = spectrum.outputs[o];
+    if (!(integral.relativeError[o] * 10.0 <= NoiseSpectrum::kTrustedAccuracy))
+      spectrum.warnings.push_back(
+          name + ": the integrated noise may be off by more than " + percent(NoiseSpectrum::kTrustedAccuracy) +
+          " (estimated error " + percent(integral.relativeError[o]) + ")" +
+          (integral.budgetExhausted ? ": the refinement stopped at its limit of points"
+                                    : refine ? "" : ": give more points or let the grid be refined"));
+    if (!(integral.outsideBand[o] <= NoiseSpectrum::kTrustedAccuracy))
+      spectrum.warnings.push_back(
+          name + ": " +
+          (std::isfinite(integral.outsideBand[o])
+               ? "about " + percent(integral.outsideBand[o] / (1.0 + integral.outsideBand[o])) +
+                     " of the variance lies outside the band"
+               : std::string("the PSD does not fall off at an end of the band: the variance grows with the band "
+                             "(give the sensor a bandwidth)")));
   }
+  return spectrum;
+}
+
+}  // namespace
+
+FrequencyPlan noiseFrequencyPlan(const CompiledModel& compiled, const SimulationOptions& options,
+                                 const NoiseRunOptions& noise, double time) {
+  return planOf(NoiseSystem(compiled.dae(), operatingPointAt(compiled, options, time), spectrumOutputs(compiled, noise)));
+}
+
+NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
+                            const NoiseRunOptions& noise, double time, const NoiseSweep& sweep) {
+  const NoiseSystem system(compiled.dae(), operatingPointAt(compiled, options, time), spectrumOutputs(compiled, noise));
+  const FrequencyPlan plan = planOf(system);
+  const FrequencyBand natural = plan.noiseBand();
+  const FrequencyBand band{sweep.lowHz.value_or(natural.lowHz), sweep.highHz.value_or(natural.highHz)};
+  const int points = sweep.points.value_or(FrequencyPlan::kDefaultPoints);
+  if (!(band.lowHz > 0.0 && band.highHz > band.lowHz && std::isfinite(band.highHz)) || points < 2)
+    throw ModelError(Diagnostic{compiled.file(), "", "",
+                                "a noise spectrum needs 0 < lowest < highest frequency and at least 2 points"});
+  const std::vector<double> grid = sweep.refine ? plan.grid(band, points) : frequencyGrid(band.lowHz, band.highHz, points, true);
+  NoiseSpectrum spectrum = spectrumOn(compiled, time, system, grid, sweep.refine);
+  spectrum.basePoints = points;
+  return spectrum;
+}
+
+NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
+                            const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies) {
+  const std::vector<NoiseOutput> outputs = spectrumOutputs(compiled, noise);
+  if (frequencies.empty()) throw ModelError(Diagnostic{compiled.file(), "", "", "no frequencies to evaluate"});
+  for (std::size_t i = 0; i < frequencies.size(); ++i)
+    if (!(frequencies[i] > 0.0) || (i > 0 && !(frequencies[i] > frequencies[i - 1])))
+      throw ModelError(Diagnostic{compiled.file(), "", "", "frequencies must be positive and ascending"});
+  const NoiseSystem system(compiled.dae(), operatingPointAt(compiled, options, time), outputs);
+  NoiseSpectrum spectrum = spectrumOn(compiled, time, system, frequencies, false);
+  spectrum.basePoints = static_cast<int>(frequencies.size());
   return spectrum;
 }
 

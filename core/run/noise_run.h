@@ -7,10 +7,12 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <string>
 #include <vector>
 
+#include "linearize/frequency_plan.h"
 #include "model/model.h"
 #include "run/simulator.h"
 
@@ -63,10 +65,24 @@ SimulationStats simulateMonteCarlo(const CompiledModel& compiled, SimulationOpti
                                    const NoiseRunOptions& noise, const NoiseSampleCallback& onSample,
                                    const NoiseTraceCallback& onTrace = {}, const std::atomic<bool>* cancel = nullptr);
 
+/// The frequencies of a noise spectrum. Unset values default to the model's FrequencyPlan
+/// (the band from the poles, FrequencyPlan::kDefaultPoints log-spaced points).
+struct NoiseSweep {
+  std::optional<double> lowHz, highHz;
+  std::optional<int> points;
+  /// Refine: add the points around the resonant poles and refine adaptively until the integral
+  /// is within SpectrumIntegrator's tolerance. Off: exactly `points` log-spaced frequencies.
+  bool refine = true;
+
+  /// The defaults an imported SPICE `.noise` card carries (settings.extra["noise_card"]: fstart,
+  /// fstop, points, per decade for a "dec" sweep; unrefined, as SPICE evaluates it), else none.
+  static NoiseSweep fromSettings(const Settings& settings);
+};
+
 /// The noise spectrum at an operating point.
 struct NoiseSpectrum {
   std::vector<std::string> outputs;
-  std::vector<double> frequencies;             // Hz
+  std::vector<double> frequencies;             // Hz, every frequency evaluated
   std::vector<std::vector<double>> psd;        // [output][frequency], one-sided, unit²/Hz
   struct Contribution {
     std::string source;  // "R1.thermal"
@@ -75,15 +91,31 @@ struct NoiseSpectrum {
   };
   std::vector<double> totalVariance;                    // [output], the PSD integrated over the band
   std::vector<std::vector<Contribution>> budget;        // [output], largest share first
+  FrequencyBand band;                                   // the band integrated over
+  int basePoints = 0;                                   // the log-spaced points before refinement
+  bool refined = false;
+  /// [output] the estimated error of totalVariance, relative; the variance outside the band, relative.
+  std::vector<double> relativeError, outsideBand;
+  /// Why an integral cannot be trusted to kTrustedAccuracy, one line each (empty: it can).
+  std::vector<std::string> warnings;
+
+  static constexpr double kTrustedAccuracy = 1e-3;
 };
 
-/// A frequency band that covers the model's dynamics at `time`: three decades below its
-/// slowest and above its fastest pole (1 Hz – 1 MHz without poles).
-std::pair<double, double> naturalNoiseBand(const CompiledModel& compiled, const SimulationOptions& options, double time);
+/// The sweep defaults at `time`: the poles of the linearisation there and the noise sensors'
+/// bandwidths (FrequencyPlan). Throws SimulationError when the state cannot be reached.
+FrequencyPlan noiseFrequencyPlan(const CompiledModel& compiled, const SimulationOptions& options,
+                                 const NoiseRunOptions& noise, double time);
 
-/// The PSD of every output at `frequencies` (ascending, > 0) at the state at `time`
-/// (consistent initialisation when time ≤ options.startTime), integrated over their range
-/// (trapezoids in log f), and the share of each source. Throws SimulationError.
+/// The PSD of every output at the state at `time` (consistent initialisation when
+/// time ≤ options.startTime) over `sweep`, integrated over its band (SpectrumIntegrator:
+/// refined Simpson in ln f, or trapezoids when sweep.refine is off), the share of each
+/// source, and warnings where the integral is not trustworthy. Throws SimulationError;
+/// ModelError for a band that is not 0 < low < high or fewer than 2 points.
+NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
+                            const NoiseRunOptions& noise, double time, const NoiseSweep& sweep = {});
+
+/// The same at exactly `frequencies` (ascending, > 0), by trapezoids in ln f.
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
                             const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies);
 

@@ -16,6 +16,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "analysis/close_controls.h"
+
 namespace kelvin::gui {
 
 namespace {
@@ -38,15 +40,13 @@ AbcdTableWindow::AbcdTableWindow(QWidget* parent)
   table_->setSelectionMode(QAbstractItemView::ContiguousSelection);
   table_->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
   layout->addWidget(table_, 1);
-  auto* buttons = new QHBoxLayout;
+  QHBoxLayout* buttons = addCloseControls(this, layout);
   auto* copyButton = new QPushButton(tr("&Copy"), this);
   auto* exportButton = new QPushButton(tr("&Export…"), this);
   copyButton->setToolTip(tr("Copy the selected cells, or the whole table, as tab-separated text"));
   exportButton->setToolTip(tr("Save the matrix as JSON, CSV or an Octave/MATLAB script"));
-  buttons->addStretch(1);
-  buttons->addWidget(copyButton);
-  buttons->addWidget(exportButton);
-  layout->addLayout(buttons);
+  buttons->insertWidget(buttons->count() - 1, copyButton);
+  buttons->insertWidget(buttons->count() - 1, exportButton);
   connect(copyButton, &QPushButton::clicked, this, &AbcdTableWindow::copy);
   connect(exportButton, &QPushButton::clicked, this, &AbcdTableWindow::exportInteractively);
   auto* copyShortcut = new QShortcut(QKeySequence::Copy, table_);

@@ -13,7 +13,6 @@ namespace kelvin::gui {
 
 namespace {
 
-constexpr int kNoisePoints = 200;  // kelvin-cli noise --psd's default
 constexpr const char* kGeneration = "kelvinAnalysisRequest";
 
 /// Numbers the requests of one window: only the answer to its latest one is shown.
@@ -38,10 +37,8 @@ core::AbcdReport identify(const AnalysisSnapshot& s) {
   return report;
 }
 
-core::NoiseSpectrum spectrumAt(const AnalysisSnapshot& s) {
-  const auto [fmin, fmax] = core::naturalNoiseBand(*s.compiled, s.options, s.time);
-  return core::noiseSpectrum(*s.compiled, s.options, s.noise, s.time,
-                             core::frequencyGrid(fmin, fmax, kNoisePoints, true));
+core::NoiseSpectrum spectrumAt(const AnalysisSnapshot& s, const core::NoiseSweep& sweep) {
+  return core::noiseSpectrum(*s.compiled, s.options, s.noise, s.time, sweep);
 }
 
 }  // namespace
@@ -143,12 +140,15 @@ void AnalysisLauncher::showFrequencyResponse() {
 void AnalysisLauncher::showNoiseSpectrum() {
   if (!snapshot_) return;
   const AnalysisSnapshot snapshot = *snapshot_;
+  const bool created = !noise_;
   NoiseSpectrumWindow* window = raise(noise_);
+  if (created) connect(window, &NoiseSpectrumWindow::sweepRequested, this, &AnalysisLauncher::showNoiseSpectrum);
+  const core::NoiseSweep sweep = window->sweep();
   window->setBusy(snapshot.time);
   const int generation = nextGeneration(window);
   QPointer<NoiseSpectrumWindow> target(window);
   tasks_.run<core::NoiseSpectrum>(
-      this, [snapshot] { return spectrumAt(snapshot); },
+      this, [snapshot, sweep] { return spectrumAt(snapshot, sweep); },
       [this, target, generation, time = snapshot.time](const TaskOutcome<core::NoiseSpectrum>& outcome) {
         if (!target || !isCurrent(target, generation)) return;
         if (outcome.value)

@@ -6,6 +6,8 @@
 // run goes. Each action opens (or raises) its window at once, saying what it
 // is doing, and computes on a pool thread (BackgroundTasks); the result is
 // shown when it arrives. A newer request supersedes an older one still going.
+// The Noise Spectrum window's Apply and Defaults ask again with its range
+// (NoiseSpectrumWindow::sweep()). Closing a window never waits for its task.
 
 #include <optional>
 

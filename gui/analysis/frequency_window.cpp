@@ -4,14 +4,18 @@
 #include <cmath>
 
 #include <QComboBox>
-#include <QFormLayout>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "analysis/close_controls.h"
 #include "analysis/plot_style.h"
 #include "analysis/pole_plot.h"
 #include "expr/si_number.h"
@@ -20,10 +24,6 @@
 namespace kelvin::gui {
 
 namespace {
-
-constexpr double kDefaultFmin = 1.0;      // kelvin-cli freq's defaults
-constexpr double kDefaultFmax = 1e5;
-constexpr int kDefaultPoints = 200;
 
 QCPAxisRect* addBodeRect(QCustomPlot* plot, QCPMarginGroup* margins, const QString& yLabel) {
   auto* rect = new QCPAxisRect(plot);
@@ -43,7 +43,7 @@ QCPAxisRect* addBodeRect(QCustomPlot* plot, QCPMarginGroup* margins, const QStri
 
 FrequencyWindow::FrequencyWindow(QWidget* parent)
     : QWidget(parent, Qt::Window), status_(new QLabel(this)), w1_(new QComboBox(this)), w2_(new QComboBox(this)),
-      fmin_(new QLineEdit(QString::number(kDefaultFmin), this)), fmax_(new QLineEdit(QStringLiteral("100k"), this)),
+      fmin_(new QLineEdit(this)), fmax_(new QLineEdit(this)),
       points_(new QSpinBox(this)), tabs_(new QTabWidget(this)), bode_(new QCustomPlot(this)),
       nyquist_(new QCustomPlot(this)), mikhailovPlot_(new QCustomPlot(this)), poles_(new PolePlot(this)) {
   setWindowTitle(tr("Frequency Response"));
@@ -53,7 +53,10 @@ FrequencyWindow::FrequencyWindow(QWidget* parent)
   layout->addWidget(status_);
   auto* controls = new QHBoxLayout;
   points_->setRange(2, 100000);
-  points_->setValue(kDefaultPoints);
+  points_->setValue(core::FrequencyPlan::kDefaultPoints);
+  fmin_->setObjectName(QStringLiteral("frequencyFmin"));
+  fmax_->setObjectName(QStringLiteral("frequencyFmax"));
+  points_->setObjectName(QStringLiteral("frequencyPoints"));
   fmin_->setToolTip(tr("Lowest frequency in Hz; SI prefixes allowed (10m, 1k)"));
   fmax_->setToolTip(tr("Highest frequency in Hz; SI prefixes allowed (10m, 1k)"));
   w1_->setToolTip(tr("SIMO W1/W2: the output whose transfer is shown"));
@@ -100,11 +103,34 @@ FrequencyWindow::FrequencyWindow(QWidget* parent)
     readControls();
     recompute();
   };
+  // An edited range or count is the user's from then on (exactly `points` log-spaced frequencies).
+  auto edited = [this] { planned_ = false; };
+  connect(fmin_, &QLineEdit::textEdited, this, edited);
+  connect(fmax_, &QLineEdit::textEdited, this, edited);
+  connect(points_, &QSpinBox::valueChanged, this, [this] {
+    if (!settingControls_) planned_ = false;
+  });
   connect(w1_, &QComboBox::activated, this, changed);
   connect(w2_, &QComboBox::activated, this, changed);
   connect(fmin_, &QLineEdit::editingFinished, this, changed);
   connect(fmax_, &QLineEdit::editingFinished, this, changed);
   connect(points_, &QSpinBox::editingFinished, this, changed);
+
+  QHBoxLayout* buttons = addCloseControls(this, layout);
+  auto* defaults = new QPushButton(tr("&Defaults"), this);
+  defaults->setToolTip(tr("The range from the poles and sample rates of the model"));
+  auto* exportButton = new QPushButton(tr("&Export CSV…"), this);
+  exportButton->setObjectName(QStringLiteral("exportButton"));
+  exportButton->setToolTip(tr("Save the sweep shown as CSV (freq_hz, re, im, mag_db, phase_deg)"));
+  buttons->insertWidget(buttons->count() - 1, defaults);
+  buttons->insertWidget(buttons->count() - 1, exportButton);
+  connect(defaults, &QPushButton::clicked, this, [this] {
+    planned_ = true;
+    showPlannedRange();
+    readControls();
+    recompute();
+  });
+  connect(exportButton, &QPushButton::clicked, this, &FrequencyWindow::exportInteractively);
   resize(900, 680);
 }
 
@@ -140,11 +166,50 @@ void FrequencyWindow::setReport(const core::AbcdReport& report) {
   w1_->setCurrentIndex(k_);
   w2_->setCurrentIndex(m_);
   poles_->setPoles(report.eigenvalues);
+  plan_.emplace(core::FrequencyPlan::ofAbcd(report.abcd, report.eigenvalues));
+  if (planned_) showPlannedRange();
   readControls();
   recompute();
 }
 
+void FrequencyWindow::showPlannedRange() {
+  if (!plan_) return;
+  const core::FrequencyBand band = plan_->responseBand();
+  settingControls_ = true;
+  fmin_->setText(QString::number(band.lowHz, 'g', 6));
+  fmax_->setText(QString::number(band.highHz, 'g', 6));
+  points_->setValue(core::FrequencyPlan::kDefaultPoints);
+  settingControls_ = false;
+}
+
+bool FrequencyWindow::exportCsv(const QString& path, QString* error) const {
+  const core::FrequencySweep& sweep = transfer_.samples.empty() ? mikhailov_ : transfer_;
+  if (sweep.samples.empty()) {
+    *error = tr("Nothing to export: no sweep yet");
+    return false;
+  }
+  QByteArray text = "freq_hz,re,im,mag_db,phase_deg\n";
+  for (const core::FrequencySample& s : sweep.samples) {
+    QByteArrayList fields;
+    for (double v : {s.hz, s.value.real(), s.value.imag(), s.magnitudeDb, s.phaseDeg})
+      fields << QByteArray::number(v, 'g', 17);
+    text += fields.join(',') + '\n';
+  }
+  QSaveFile file(path);
+  if (file.open(QIODevice::WriteOnly) && file.write(text) == text.size() && file.commit()) return true;
+  *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+  return false;
+}
+
+void FrequencyWindow::exportInteractively() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Frequency Response"), QString(), tr("CSV (*.csv)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!exportCsv(path, &error)) QMessageBox::warning(this, tr("Export Frequency Response"), error);
+}
+
 void FrequencyWindow::setSweep(double fminHz, double fmaxHz, int points, int k, int m) {
+  planned_ = false;
   fmin_->setText(QString::number(fminHz, 'g', 17));
   fmax_->setText(QString::number(fmaxHz, 'g', 17));
   points_->setValue(points);
@@ -160,7 +225,10 @@ void FrequencyWindow::readControls() {
   const std::optional<double> fmin = core::parseSiNumber(fmin_->text().toStdString());
   const std::optional<double> fmax = core::parseSiNumber(fmax_->text().toStdString());
   try {
-    frequencies_ = core::frequencyGrid(fmin.value_or(std::nan("")), fmax.value_or(std::nan("")), points_->value(), true);
+    // The planned range has the points around each resonance; a range of the user's exactly his points.
+    const core::FrequencyBand band{fmin.value_or(std::nan("")), fmax.value_or(std::nan(""))};
+    frequencies_ = planned_ && plan_ ? plan_->grid(band, points_->value())
+                                     : core::frequencyGrid(band.lowHz, band.highHz, points_->value(), true);
   } catch (const std::invalid_argument&) {
     frequencies_.clear();
   }

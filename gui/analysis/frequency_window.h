@@ -3,10 +3,13 @@
 // identification and frequency analysis"): Bode (magnitude in dB and the
 // unwrapped phase in degrees over log frequency), Nyquist and the Mikhailov
 // hodograph D(ω) = det([ω] − A), and the poles in the complex plane. The
-// "SIMO W1/W2" selector picks W_k/W_m (the same output twice: plain W_k); the
-// range and the number of log-spaced points are those of `kelvin-cli freq`
-// (1 Hz – 100 kHz, 200 points by default), so the numbers are the same.
-// The sweeps are small dense solves, done again whenever a control changes.
+// "SIMO W1/W2" selector picks W_k/W_m (the same output twice: plain W_k). The
+// range defaults to that of the poles and sample rates (core::FrequencyPlan,
+// as `kelvin-cli freq`: every resonance inside, 200 log-spaced points plus
+// points across each resonance); a range or count the user edits is his, with
+// exactly that many log-spaced points, until Defaults. Export writes the sweep
+// shown as CSV, as the CLI does. The sweeps are small dense solves, done again
+// whenever a control changes.
 
 #include <optional>
 #include <vector>
@@ -14,6 +17,7 @@
 #include <QWidget>
 
 #include "linearize/abcd_export.h"
+#include "linearize/frequency_plan.h"
 #include "linearize/frequency_response.h"
 
 class QComboBox;
@@ -46,8 +50,13 @@ class FrequencyWindow : public QWidget {
   const core::FrequencySweep& transferSweep() const { return transfer_; }
   const core::FrequencySweep& mikhailovSweep() const { return mikhailov_; }
   PolePlot* polePlot() const { return poles_; }
+  /// Writes the transfer sweep (the Mikhailov one without a transfer) as CSV
+  /// `freq_hz,re,im,mag_db,phase_deg`, atomically. Returns false with the reason in *error.
+  bool exportCsv(const QString& path, QString* error) const;
 
  private:
+  void showPlannedRange();
+  void exportInteractively();
   void readControls();
   void recompute();
   void plotBode();
@@ -66,6 +75,9 @@ class FrequencyWindow : public QWidget {
   PolePlot* poles_;
   std::optional<core::AbcdReport> report_;
   std::optional<core::FrequencyResponse> response_;
+  std::optional<core::FrequencyPlan> plan_;
+  bool planned_ = true;           // the range is the plan's, not the user's
+  bool settingControls_ = false;  // the window itself is filling the controls
   std::vector<double> frequencies_;
   core::FrequencySweep transfer_;
   core::FrequencySweep mikhailov_;

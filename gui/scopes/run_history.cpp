@@ -4,10 +4,10 @@
 
 namespace kelvin::gui {
 
-RunHistory::RunHistory(QObject* parent) : QObject(parent) {}
+RunHistory::RunHistory(QObject* parent, std::size_t viewBudget) : QObject(parent), viewBudget_(viewBudget) {}
 
 RunResult* RunHistory::beginRun(const RunInfo& info) {
-  auto* run = new RunResult(info, tr("Run %1").arg(++count_), this);
+  auto* run = new RunResult(info, tr("Run %1").arg(++count_), this, viewBudget_);
   runs_.push_back(run);
   if (static_cast<int>(runs_.size()) > kKept) {
     runs_.front()->deleteLater();

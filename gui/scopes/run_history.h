@@ -18,7 +18,8 @@ class RunHistory : public QObject {
  public:
   static constexpr int kKept = 4;
 
-  explicit RunHistory(QObject* parent = nullptr);
+  /// `viewBudget`: the drawing view's capacity of each run (RunResult; tests use small ones).
+  explicit RunHistory(QObject* parent = nullptr, std::size_t viewBudget = RunResult::kViewBudget);
 
   /// Starts recording a new run (labelled "Run n") and returns it; it stays owned by the history.
   RunResult* beginRun(const RunInfo& info);
@@ -34,6 +35,7 @@ class RunHistory : public QObject {
  private:
   std::vector<RunResult*> runs_;
   int count_ = 0;
+  std::size_t viewBudget_;
 };
 
 }  // namespace kelvin::gui

@@ -5,10 +5,18 @@
 //
 // Per signal it holds the values and, for a run with the noise envelope, the
 // variance of each sample and optionally one synthesised noisy realisation
-// (Monte Carlo). Times are strictly the run's output times (full resolution:
-// the scopes decimate for display only).
+// (Monte Carlo). Memory stays bounded whatever the run's length:
+// - the full-resolution times, values and variances go to a temporary file as
+//   they arrive (SampleFile; forEachSample() reads them back, for CSV export);
+// - times(), values(), variances() and noisyValues() are a view for drawing
+//   (SampleEnvelope): every sample while the run is short, then each bucket of
+//   consecutive samples as its smallest and largest value, kept under
+//   kViewBudget doubles in all. isDecimated() says which.
 
 #include <cstddef>
+#include <functional>
+#include <memory>
+#include <span>
 #include <vector>
 
 #include <QObject>
@@ -19,12 +27,22 @@
 
 namespace kelvin::gui {
 
+class SampleEnvelope;
+class SampleFile;
+
 class RunResult : public QObject {
   Q_OBJECT
 
  public:
-  /// `label` names the run in legends ("Run 2").
-  RunResult(const RunInfo& info, const QString& label, QObject* parent = nullptr);
+  /// The view's capacity: doubles over all its columns (16 MB: a window keeps up to
+  /// RunHistory::kKept runs), but at least kMinViewPoints points per column.
+  static constexpr std::size_t kViewBudget = std::size_t(1) << 21;
+  static constexpr std::size_t kMinViewPoints = 8192;
+
+  /// `label` names the run in legends ("Run 2"). `viewBudget` (doubles) is for tests.
+  RunResult(const RunInfo& info, const QString& label, QObject* parent = nullptr,
+            std::size_t viewBudget = kViewBudget);
+  ~RunResult() override;
 
   const QString& label() const { return label_; }
   const RunInfo& info() const { return info_; }
@@ -32,39 +50,52 @@ class RunResult : public QObject {
   /// Index of `name` among signalNames(), or -1.
   int signalIndex(const QString& name) const;
 
-  std::size_t sampleCount() const { return times_.size(); }
-  const std::vector<double>& times() const { return times_; }
-  const std::vector<double>& values(int signal) const { return values_[static_cast<std::size_t>(signal)]; }
+  /// The samples recorded (full resolution, on disk).
+  std::size_t sampleCount() const;
+  /// The drawing view (see the header comment): every sample unless isDecimated().
+  const std::vector<double>& times() const;
+  const std::vector<double>& values(int signal) const;
   /// Empty when the run has no variance for `signal`.
-  const std::vector<double>& variances(int signal) const { return variances_[static_cast<std::size_t>(signal)]; }
+  const std::vector<double>& variances(int signal) const;
   /// One noisy realisation of `signal` (Monte Carlo), or empty.
-  const std::vector<double>& noisyValues(int signal) const { return noisy_[static_cast<std::size_t>(signal)]; }
+  const std::vector<double>& noisyValues(int signal) const;
+  /// True when the view holds buckets of samples rather than every sample.
+  bool isDecimated() const;
 
-  /// Appends a batch with one column per signal (signalNames() order): one copy per column.
-  /// The first batch reserves room for info().expectedSamples (capped), so that the columns
-  /// do not all reallocate together later. Emits appended.
+  /// Reads the full-resolution samples in order, in chunks: `chunk(time, values, variances)`
+  /// once per sample, values and variances (empty without the envelope) in signalNames()
+  /// order. Returns false with the reason in *error when the data cannot be read.
+  bool forEachSample(const std::function<void(double time, std::span<const double> values,
+                                              std::span<const double> variances)>& sample,
+                     QString* error) const;
+
+  /// The temporary file holding the full data (removed with the run).
+  QString dataFileName() const;
+
+  /// Appends a batch with one column per signal (signalNames() order): the rows to the file,
+  /// the columns to the view. Emits appended.
   void append(const SampleBatch& batch);
-  /// Sets a synthesised noisy realisation of `signal`, one value per time so far.
-  void setNoisyValues(int signal, std::vector<double> values);
-  /// Records how the run ended. Emits ended.
+  /// Records how the run ended (the view shows its last samples). Emits ended.
   void finish(const RunOutcome& outcome);
 
   bool isRunning() const { return running_; }
   const RunOutcome& outcome() const { return outcome_; }
 
  Q_SIGNALS:
-  /// Samples [first, sampleCount()) are new.
+  /// View points [first, times().size()) are new; 0 when the view was compacted (all changed).
   void appended(std::size_t first);
   void noisyValuesChanged(int signal);
   void ended();
 
  private:
+  std::size_t signalCount() const { return static_cast<std::size_t>(info_.signalNames.size()); }
+
   RunInfo info_;
   QString label_;
-  std::vector<double> times_;
-  std::vector<std::vector<double>> values_;
-  std::vector<std::vector<double>> variances_;
-  std::vector<std::vector<double>> noisy_;
+  // Columns of the view: values [0, n), variances [n, 2n), noisy [2n, 3n).
+  std::unique_ptr<SampleEnvelope> view_;
+  std::unique_ptr<SampleFile> file_;
+  std::vector<double> rows_;  // a batch's rows for the file, reused
   bool running_ = true;
   RunOutcome outcome_;
 };

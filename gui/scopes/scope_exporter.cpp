@@ -1,5 +1,8 @@
 #include "scopes/scope_exporter.h"
 
+#include <cmath>
+#include <span>
+
 #include <QBuffer>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -70,30 +73,52 @@ bool ScopeExporter::saveCsv(const ScopeWidget& scope, const QString& path, QStri
     *error = tr("Nothing to export: no run yet");
     return false;
   }
-  std::vector<const std::vector<double>*> columns;
+  // Columns: (signal, is sigma) in the order of the header.
+  std::vector<std::pair<int, bool>> columns;
   QStringList header{QStringLiteral("time")};
   for (const auto& trace : scope.traces()) {
     if (trace->run() != run) continue;
     header << trace->name();
-    columns.push_back(&run->values(trace->signal()));
-    if (!run->variances(trace->signal()).empty()) {
+    columns.emplace_back(trace->signal(), false);
+    if (run->info().hasVariance) {
       header << trace->name() + QStringLiteral(".sigma");
-      columns.push_back(&run->variances(trace->signal()));
+      columns.emplace_back(trace->signal(), true);
     }
+  }
+  // The full-resolution data from the run's file, streamed to the saved file in pieces.
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+    return false;
   }
   QByteArray text = header.join(QLatin1Char(',')).toUtf8() + '\n';
-  const std::vector<double>& times = run->times();
-  for (std::size_t i = 0; i < times.size(); ++i) {
-    text += QByteArray::number(times[i], 'g', 17);
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      const std::vector<double>& column = *columns[c];
-      const bool sigma = header[static_cast<qsizetype>(c) + 1].endsWith(QLatin1String(".sigma"));
-      const double v = i < column.size() ? column[i] : std::numeric_limits<double>::quiet_NaN();
-      text += ',' + QByteArray::number(sigma ? std::sqrt(std::max(0.0, v)) : v, 'g', 17);
-    }
-    text += '\n';
+  bool written = true;
+  auto write = [&] {
+    written = written && file.write(text) == text.size();
+    text.clear();
+  };
+  QString readError;
+  const bool read = run->forEachSample(
+      [&](double time, std::span<const double> values, std::span<const double> variances) {
+        text += QByteArray::number(time, 'g', 17);
+        for (const auto& [signal, sigma] : columns) {
+          const auto k = static_cast<std::size_t>(signal);
+          const double v = sigma ? std::sqrt(std::max(0.0, variances[k])) : values[k];
+          text += ',' + QByteArray::number(v, 'g', 17);
+        }
+        text += '\n';
+        if (text.size() > (1 << 20)) write();
+      },
+      &readError);
+  write();
+  if (!read) {
+    file.cancelWriting();
+    *error = tr("Cannot export %1: %2").arg(path, readError);
+    return false;
   }
-  return writeAtomically(path, text, error);
+  if (written && file.commit()) return true;
+  *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+  return false;
 }
 
 }  // namespace kelvin::gui

@@ -1,6 +1,6 @@
 #pragma once
 // Writes what a scope shows: the plot as PNG, SVG or PDF (chosen by the file's
-// suffix), or the full-resolution data of its current run as CSV
+// suffix), or the full-resolution data of its current run as CSV, read from the run's file on disk
 // (`time,<signal>...`, plus `<signal>.sigma` for a signal with noise). Files are
 // written to a temporary file and renamed, so a failed export leaves no half file.
 

@@ -129,7 +129,7 @@ class TestNoiseSpectrum : public QObject {
       const core::Model model = core::parseModel(biasedDiode(QString::number(current).toStdString()), "test");
       const auto compiled = core::compileModel(model, test::library(), "test");
       const core::NoiseSpectrum s =
-          core::noiseSpectrum(*compiled, core::SimulationOptions::fromSettings(model.settings), {}, 0.0, {1e-3});
+          core::noiseSpectrum(*compiled, core::SimulationOptions::fromSettings(model.settings), {}, 0.0, std::vector<double>{1e-3});
       const double vt = kT / 1.602176634e-19, q = 1.602176634e-19;
       // The junction takes I less what GMIN (1e-12 S) carries at the junction voltage v.
       double diffusion = current;

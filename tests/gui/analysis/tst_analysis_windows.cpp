@@ -13,6 +13,7 @@
 #include <numbers>
 
 #include <QAction>
+#include <QFile>
 #include <QLabel>
 #include <QProcess>
 #include <QTableWidget>
@@ -209,9 +210,11 @@ class TestAnalysisWindows : public QObject {
       QStringList options;
     };
     for (const Case& c : {Case{0, 0, {}}, Case{0, 1, {QStringLiteral("--w1"), QStringLiteral("1"), QStringLiteral("--w2"), QStringLiteral("2")}}}) {
-      frequency->setSweep(1.0, 1e5, 200, c.k, c.m);  // the CLI's default grid
-      const auto reference =
-          parseFreqCsv(cli(QStringList{QStringLiteral("freq"), file, QStringLiteral("--at"), exact(t)} + c.options));
+      frequency->setSweep(1.0, 1e5, 200, c.k, c.m);  // the same explicit grid on both sides
+      const auto reference = parseFreqCsv(cli(QStringList{QStringLiteral("freq"), file, QStringLiteral("--at"), exact(t),
+                                                          QStringLiteral("--fmin"), QStringLiteral("1"), QStringLiteral("--fmax"),
+                                                          QStringLiteral("100k"), QStringLiteral("--points"), QStringLiteral("200")} +
+                                              c.options));
       const core::FrequencySweep& sweep = frequency->transferSweep();
       QCOMPARE(sweep.samples.size(), reference.size());
       QCOMPARE(reference.size(), std::size_t(200));
@@ -230,6 +233,19 @@ class TestAnalysisWindows : public QObject {
       // same 5×5 system at each frequency in double precision; 1e-12 is rounding.
       QVERIFY2(worstValue < 1e-12, qPrintable(QString::number(worstValue)));
       QVERIFY(worstDb < 1e-10 && worstDeg < 1e-9);
+      // Export writes the sweep shown, in kelvin-cli freq's columns, to the last bit.
+      QTemporaryDir dir;
+      const QString path = dir.filePath(QStringLiteral("bode.csv"));
+      QString error;
+      QVERIFY2(frequency->exportCsv(path, &error), qPrintable(error));
+      QFile csv(path);
+      QVERIFY(csv.open(QIODevice::ReadOnly));
+      const std::vector<std::array<double, 5>> exported = parseFreqCsv(QString::fromUtf8(csv.readAll()));
+      QCOMPARE(exported.size(), sweep.samples.size());
+      for (std::size_t i = 0; i < exported.size(); ++i) {
+        const core::FrequencySample& s = sweep.samples[i];
+        QVERIFY(exported[i] == (std::array<double, 5>{s.hz, s.value.real(), s.value.imag(), s.magnitudeDb, s.phaseDeg}));
+      }
     }
 
     // W1/W2 is the Sallen–Key link alone: 1/(T²s² + 2ξTs + 1), T = 1 ms, ξ = 0.2. The op-amp is
@@ -266,27 +282,45 @@ class TestAnalysisWindows : public QObject {
     QVERIFY(noise && noise->spectrum());
     const core::NoiseSpectrum& spectrum = *noise->spectrum();
     QCOMPARE(spectrum.outputs, std::vector<std::string>{"NS.y"});
-    // 4kTR/(1 + (f/fc)²) over the band [fc/1000, 1000 fc] integrates to
-    // (kT/C)·(2/π)·(atan(1000) − atan(1/1000)): kT/C less the two tails outside the band.
+    // 4kTR/(1 + (f/fc)²) over the default band [fc/1e5, 1e5 fc] integrates to
+    // (kT/C)·(2/π)·(atan(1e5) − atan(1e-5)): kT/C less the two tails outside the band.
     const double kT = kBoltzmann * 300.15, R = 1e3, C = 1e-9, fc = 1.0 / (2.0 * std::numbers::pi * R * C);
-    QCOMPARE(spectrum.frequencies.size(), std::size_t(200));
-    QVERIFY(std::abs(spectrum.frequencies.front() / (fc / 1e3) - 1.0) < 1e-6);
+    QVERIFY(spectrum.refined && spectrum.basePoints == 200 && spectrum.frequencies.size() > 200);
+    QVERIFY(std::abs(spectrum.frequencies.front() / (fc / 1e5) - 1.0) < 1e-6);
     const double f0 = spectrum.frequencies.front(), f1 = spectrum.frequencies.back();
     const double inBand = 4.0 * kT * R * fc * (std::atan(f1 / fc) - std::atan(f0 / fc));
     const double error = std::abs(spectrum.totalVariance[0] / inBand - 1.0);
-    qInfo("RC noise: integrated %.6g V² over %.4g .. %.4g Hz, closed form %.6g V² (kT/C = %.6g V²): error %.3g",
-          spectrum.totalVariance[0], f0, f1, inBand, kT / C, error);
-    // Trapezoids in u = ln f, h = ln(10⁶)/199 = 0.069. By Euler–Maclaurin the error is
-    // (h²/12)·(g'(end) − g'(start)) for g(u) = f·S(f), whose slopes at the band edges are
-    // ±1e-3 of its peak (1/1000 of the corner frequency on either side): ~5e-7 relative.
-    // 2e-6 bounds it with the next term.
-    QVERIFY2(error < 2e-6, qPrintable(QString::number(error)));
+    qInfo("RC noise: integrated %.6g V² over %.4g .. %.4g Hz (%zu frequencies), closed form %.6g V² (kT/C = %.6g V²): error %.3g",
+          spectrum.totalVariance[0], f0, f1, spectrum.frequencies.size(), inBand, kT / C, error);
+    // The refinement stops at an estimated 1e-5 (Simpson's Richardson estimate); 1e-4 leaves it
+    // a margin of 10, and is 10 times inside the 1e-3.
+    QVERIFY2(error < 1e-4, qPrintable(QString::number(error)));
+    QVERIFY(spectrum.warnings.empty());
     // The PSD at the lowest frequency is the resistor's 4kTR to within (f0/fc)² = 1e-6.
     QVERIFY(std::abs(spectrum.psd[0].front() / (4.0 * kT * R) - 1.0) < 1e-5);
     // The budget: all of it from R1, shown in the window's table.
     QCOMPARE(noise->budget()->rowCount(), 1);
     QCOMPARE(noise->budget()->item(0, 0)->data(Qt::UserRole).toString(), QStringLiteral("R1"));
     QVERIFY(noise->budget()->item(0, 3)->text().startsWith(QLatin1String("100.00")));
+    // Export: the CSV holds every frequency and PSD value of the spectrum, to the last bit (%.17g).
+    {
+      QTemporaryDir dir;
+      const QString path = dir.filePath(QStringLiteral("psd.csv"));
+      QString error;
+      QVERIFY2(noise->exportCsv(path, &error), qPrintable(error));
+      QFile csv(path);
+      QVERIFY(csv.open(QIODevice::ReadOnly));
+      QCOMPARE(csv.readLine().trimmed(), QByteArray("freq_hz,NS.y.psd"));
+      std::size_t row = 0;
+      bool exact = true;
+      for (; !csv.atEnd(); ++row) {
+        const QList<QByteArray> f = csv.readLine().trimmed().split(',');
+        exact = exact && f.size() == 2 && row < spectrum.frequencies.size() &&
+                f[0].toDouble() == spectrum.frequencies[row] && f[1].toDouble() == spectrum.psd[0][row];
+      }
+      QCOMPARE(row, spectrum.frequencies.size());
+      QVERIFY(exact);
+    }
 
     // A noise-envelope run reports no state with its samples: the identification runs the
     // model to the last sample's time instead. Its one pole is −1/RC.
