@@ -115,7 +115,16 @@ int SweepCommand::run(const CliArguments& args, CommandContext& context) {
 
   app::ProcessGroup group;
   std::optional<AtomicOutputFile> file;  // rank 0 writes the table; a bad path fails before any run
-  if (outPath && group.rank() == 0) file.emplace(*outPath);
+  std::string fileError;
+  try {
+    if (outPath && group.rank() == 0) file.emplace(*outPath);
+  } catch (const CliError& e) {
+    fileError = e.what();
+  }
+  if (group.maxOverAll(fileError.empty() ? 0 : 1)) {  // every rank stops, none waits for rank 0
+    if (!fileError.empty()) throw CliError(kExitOutputError, fileError);
+    return kExitOutputError;
+  }
 
   const core::Model model = context.loadValidModel(path);
   core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, path);
