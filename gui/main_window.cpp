@@ -22,6 +22,7 @@
 
 #include "analysis/analysis_launcher.h"
 #include "analysis/partition_overlay.h"
+#include "sweep/sweep_launcher.h"
 #include "canvas/diagram_editor.h"
 #include "canvas/diagram_scene.h"
 #include "canvas/diagram_view.h"
@@ -77,6 +78,7 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
   editor_ = new DiagramEditor(document_, this);
   simulation_ = new SimulationSession(document_, registry_, this);
   analysis_ = new AnalysisLauncher(simulation_->controller(), this);
+  sweep_ = new SweepLauncher(document_, registry_, simulation_->history(), this);
   partition_ = new PartitionOverlay(editor_->scene(), document_, registry_, this);
   auto* centre = new QWidget(this);
   auto* centreLayout = new QVBoxLayout(centre);
@@ -299,6 +301,7 @@ void MainWindow::createActions() {
           &MainWindow::editSettings);
   for (QAction* a : simulation_->actions()) actions_[a->objectName()] = a;
   for (QAction* a : analysis_->actions()) actions_[a->objectName()] = a;
+  actions_[sweep_->action()->objectName()] = sweep_->action();
   QAction* partition = makeAction("showPartition", tr("Show &Partition"), "", {});
   partition->setCheckable(true);
   partition->setStatusTip(tr("Tint the blocks of linear portions of the network blue and nonlinear ones orange"));
@@ -366,6 +369,7 @@ void MainWindow::createMenus() {
   simulation->addAction(action("newScope"));
   simulation->addSeparator();
   for (const char* name : {"identifyAbcd", "frequencyResponse", "noiseSpectrum"}) simulation->addAction(action(name));
+  simulation->addAction(action("sweep"));
   simulation->addSeparator();
   simulation->addAction(action("validate"));
   simulation->addAction(action("settings"));
