@@ -234,6 +234,8 @@ void SweepWindow::plotMeasure() {
     bars->setData(centres, counts, true);
   }
   measurePlot_->rescaleAxes();
+  measurePlot_->xAxis->scaleRange(1.1, measurePlot_->xAxis->range().center());  // whole bars and points at the edges
+  measurePlot_->yAxis->scaleRange(1.1, measurePlot_->yAxis->range().center());
   measurePlot_->replot();
 }
 
