@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include <spdlog/spdlog.h>
