@@ -15,6 +15,7 @@ packages=(
   libqcustomplot-dev libsundials-dev libeigen3-dev libspdlog-dev nlohmann-json3-dev
   libgl-dev xvfb xauth dpkg-dev
   openmpi-bin libopenmpi-dev
+  python3-dev pybind11-dev python3-numpy
 )
 
 say() { printf '[setup] %s\n' "$*"; }
