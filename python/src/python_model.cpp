@@ -340,9 +340,9 @@ py::dict PythonModel::sweep(const py::dict& params, const py::dict& measures, st
     runner.runAll(all, threads, [&results](core::SweepRunResult&& r) { results[r.run] = std::move(r); }, cancel);
   });
   py::dict out;
-  std::vector<double> run;
-  for (const auto& r : results) run.push_back(static_cast<double>(r.run));
-  out["run"] = array(run);
+  py::array_t<std::int64_t> run(static_cast<py::ssize_t>(results.size()));
+  for (std::size_t k = 0; k < results.size(); ++k) run.mutable_data()[k] = results[k].run;
+  out["run"] = run;
   for (std::size_t p = 0; p < names.size(); ++p) {
     std::vector<double> column;
     for (const auto& r : results) column.push_back(r.parameters[p]);
