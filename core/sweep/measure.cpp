@@ -124,7 +124,9 @@ Measure Measure::parse(const std::string& spec) {
   Expr root;
   try {
     root = parseExpression(rewritten, pool, [&pool, count](std::string_view name) -> std::optional<Expr> {
-      if (name.size() < 3 || name.substr(0, 2) != "_m") return std::nullopt;
+      if (name.size() < 3 || name.substr(0, 2) != "_m" ||
+          !std::all_of(name.begin() + 2, name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        return std::nullopt;
       const std::size_t k = std::stoul(std::string(name.substr(2)));
       if (k >= count) return std::nullopt;
       return pool.variable(static_cast<int>(k));

@@ -144,6 +144,21 @@ class TestCliSweep : public QObject {
     QCOMPARE(rows.size(), 502);  // header + t = 0 .. 5 ms every 10 µs
   }
 
+  void aFailingRunIsAStatusNotAStop() {
+    // The rectifier with implicit Euler at 120 µs: Newton fails once the diode conducts at
+    // 10 V (as `simulate` does with that step), not at 0.1 V, where it never does.
+    const QStringList lines =
+        table({"sweep", KELVIN_EXAMPLES_DIR "/half_wave_rectifier.kelvin", "--param", "Vs.amplitude=0.1,10,0.2",
+               "--solver", "euler", "--step", "120u", "--measure", "v=final(VL.y)"})
+            .split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 4);
+    QVERIFY(lines[1].endsWith(",ok"));
+    QVERIFY2(lines[2].contains(",nan,\"failed: ") && lines[2].contains("Newton"), qPrintable(lines[2]));
+    QVERIFY(lines[3].startsWith("2,") && lines[3].endsWith(",ok"));  // the sweep went on
+    // Amplitude 0.1 V never opens the diode: the load sees nothing (its leakage, < 1 nV).
+    QVERIFY(std::abs(lines[1].section(',', 2, 2).toDouble()) < 1e-9);
+  }
+
   void badSpecsAreRefusedBeforeAnyRun_data() {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<int>("exitCode");
