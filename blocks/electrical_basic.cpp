@@ -23,7 +23,7 @@ void registerElectricalBasic(core::BlockRegistry& registry) {
                 .icon = iconFor("electrical.Resistor"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b);
-                  const double r = b.param("R");
+                  const Expr r = b.parameter("R");
                   b.equation(e.v - r * (e.i - thermalNoise(b, 1.0 / r)));
                 }});
 
@@ -37,7 +37,7 @@ void registerElectricalBasic(core::BlockRegistry& registry) {
                 .icon = iconFor("electrical.Capacitor"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b);
-                  const double c = b.param("C");
+                  const Expr c = b.parameter("C");
                   const Expr v = b.state("v", b.param("v0"));
                   b.equation(v - e.v);
                   b.equation(c * der(v) - e.i);
@@ -55,7 +55,7 @@ void registerElectricalBasic(core::BlockRegistry& registry) {
        .icon = iconFor("electrical.Inductor"),
        .build = [](ComponentBuilder& b) {
          const TwoPin e = twoPin(b);
-         const double l = b.param("L");
+         const Expr l = b.parameter("L");
          const Expr i = b.state("i", b.param("i0"));
          b.equation(i - e.i);
          b.equation(l * der(i) - e.v);
@@ -84,7 +84,7 @@ void registerElectricalBasic(core::BlockRegistry& registry) {
                 .icon = iconFor("electrical.VoltageSource"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b);
-                  b.equation(e.v - b.param("V"));
+                  b.equation(e.v - b.parameter("V"));
                 }});
 
   // i = I (from p through the source to n)
@@ -97,7 +97,7 @@ void registerElectricalBasic(core::BlockRegistry& registry) {
                 .icon = iconFor("electrical.CurrentSource"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b);
-                  b.equation(e.i - b.param("I"));
+                  b.equation(e.i - b.parameter("I"));
                 }});
 }
 

@@ -2,8 +2,12 @@
 
 namespace kelvin::blocks {
 
+core::Expr thermalNoise(core::ComponentBuilder& b, core::Expr conductance) {
+  return b.noise("thermal", 4.0 * kBoltzmann * b.temperature() * conductance);
+}
+
 core::Expr thermalNoise(core::ComponentBuilder& b, double conductance) {
-  return b.noise("thermal", b.pool().constant(4.0 * kBoltzmann * b.temperature() * conductance));
+  return thermalNoise(b, b.pool().constant(conductance));
 }
 
 core::Expr gasFlowNoise(core::ComponentBuilder& b, core::Expr meanPressure, double resistance, double gasConstant) {

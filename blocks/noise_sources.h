@@ -14,6 +14,8 @@ inline constexpr double kElementaryCharge = 1.602176634e-19;  // C
 /// difference): returns the through-value noise n, one-sided PSD 4·k·T·g, that the
 /// component adds in parallel to its through value (i = g·v + n). For a thermal
 /// conductor pass g = G·T (heat-flow noise 4kT²G).
+core::Expr thermalNoise(core::ComponentBuilder& b, core::Expr conductance);
+/// As above, for a conductance known while building.
 core::Expr thermalNoise(core::ComponentBuilder& b, double conductance);
 
 /// Thermal noise of a laminar gas-flow resistance (mass flow ṁ = Δp/R), from

@@ -40,7 +40,7 @@ void registerRotational(core::BlockRegistry& registry) {
                 .keyParam = "J",
                 .icon = iconFor("rotational.Inertia"),
                 .build = [](ComponentBuilder& b) {
-                  const double j = b.param("J");
+                  const Expr j = b.parameter("J");
                   const Expr w = b.state("w", b.param("w0"));
                   b.equation(b.across("a") - w);
                   b.equation(b.across("b") - w);
@@ -59,7 +59,7 @@ void registerRotational(core::BlockRegistry& registry) {
                 .icon = iconFor("rotational.Spring"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b, Domain::Rotational);
-                  const double c = b.param("c");
+                  const Expr c = b.parameter("c");
                   const Expr phi = b.state("phi_rel", b.param("phi0"));
                   b.equation(der(phi) - e.v);
                   b.equation(e.i - c * phi);
@@ -76,7 +76,7 @@ void registerRotational(core::BlockRegistry& registry) {
                 .icon = iconFor("rotational.Damper"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b, Domain::Rotational);
-                  const double d = b.param("d");
+                  const Expr d = b.parameter("d");
                   b.equation(e.i - d * e.v - thermalNoise(b, d));
                 }});
 
@@ -123,7 +123,7 @@ void registerRotational(core::BlockRegistry& registry) {
                 .params = {number("tau", "N·m", "1", "torque applied to the driven flange")},
                 .keyParam = "tau",
                 .icon = iconFor("rotational.ConstantTorque"),
-                .build = [](ComponentBuilder& b) { b.equation(b.through("a") + b.param("tau")); }});
+                .build = [](ComponentBuilder& b) { b.equation(b.through("a") + b.parameter("tau")); }});
 
   // τ = 0, y = w(a)
   registry.add({.type = "rotational.SpeedSensor",

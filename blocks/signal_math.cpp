@@ -66,7 +66,7 @@ void registerSignalMath(core::BlockRegistry& registry) {
                 .params = {number("k", "", "1", "gain")},
                 .keyParam = "k",
                 .icon = iconFor("signal.Gain"),
-                .build = [](ComponentBuilder& b) { b.equation(b.output("y") - b.param("k") * b.input("u")); }});
+                .build = [](ComponentBuilder& b) { b.equation(b.output("y") - b.parameter("k") * b.input("u")); }});
 
   registry.add({.type = "signal.Sum",
                 .title = "Sum",

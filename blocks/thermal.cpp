@@ -44,7 +44,7 @@ void registerThermal(core::BlockRegistry& registry) {
                 .keyParam = "C",
                 .icon = iconFor("thermal.HeatCapacitor"),
                 .build = [](ComponentBuilder& b) {
-                  const double c = b.param("C");
+                  const Expr c = b.parameter("C");
                   const Expr t = b.state("T", b.param("T0"));
                   b.equation(b.across("a") - t);
                   b.equation(c * der(t) - b.through("a"));
@@ -61,7 +61,7 @@ void registerThermal(core::BlockRegistry& registry) {
                 .icon = iconFor("thermal.Conductor"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b, Domain::Thermal);
-                  const double g = b.param("G");
+                  const Expr g = b.parameter("G");
                   b.equation(e.i - g * e.v - thermalNoise(b, g * b.temperature()));
                 }});
 
@@ -73,7 +73,7 @@ void registerThermal(core::BlockRegistry& registry) {
                 .params = {positive("T", "K", "293.15", "temperature")},
                 .keyParam = "T",
                 .icon = iconFor("thermal.TemperatureSource"),
-                .build = [](ComponentBuilder& b) { b.equation(b.across("a") - b.param("T")); }});
+                .build = [](ComponentBuilder& b) { b.equation(b.across("a") - b.parameter("T")); }});
 
   // Heat Q flows out of the source into the node: through(a) = −Q.
   registry.add({.type = "thermal.HeatFlowSource",
@@ -83,7 +83,7 @@ void registerThermal(core::BlockRegistry& registry) {
                 .params = {number("Q", "W", "1", "heat flow into the connected node")},
                 .keyParam = "Q",
                 .icon = iconFor("thermal.HeatFlowSource"),
-                .build = [](ComponentBuilder& b) { b.equation(b.through("a") + b.param("Q")); }});
+                .build = [](ComponentBuilder& b) { b.equation(b.through("a") + b.parameter("Q")); }});
 
   // Q = 0, y = T(a)
   registry.add({.type = "thermal.TemperatureSensor",

@@ -44,7 +44,7 @@ void registerTranslational(core::BlockRegistry& registry) {
                 .keyParam = "m",
                 .icon = iconFor("translational.Mass"),
                 .build = [](ComponentBuilder& b) {
-                  const double m = b.param("m");
+                  const Expr m = b.parameter("m");
                   const Expr v = b.state("v", b.param("v0"));
                   const Expr x = b.state("x", b.param("x0"));
                   b.equation(der(x) - v);
@@ -66,7 +66,7 @@ void registerTranslational(core::BlockRegistry& registry) {
                 .icon = iconFor("translational.Spring"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b, Domain::Translational);
-                  const double k = b.param("k");
+                  const Expr k = b.parameter("k");
                   const Expr s = b.state("s_rel", b.param("s0"));
                   b.equation(der(s) - e.v);
                   b.equation(e.i - k * s);
@@ -84,7 +84,7 @@ void registerTranslational(core::BlockRegistry& registry) {
                 .icon = iconFor("translational.Damper"),
                 .build = [](ComponentBuilder& b) {
                   const TwoPin e = twoPin(b, Domain::Translational);
-                  const double d = b.param("d");
+                  const Expr d = b.parameter("d");
                   b.equation(e.i - d * e.v - thermalNoise(b, d));
                 }});
 

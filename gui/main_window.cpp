@@ -24,6 +24,7 @@
 
 #include "analysis/analysis_launcher.h"
 #include "analysis/partition_overlay.h"
+#include "sweep/sweep_launcher.h"
 #include "canvas/diagram_editor.h"
 #include "components/component_editor_dialog.h"
 #include "canvas/diagram_scene.h"
@@ -87,6 +88,7 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
   editor_ = new DiagramEditor(document_, this);
   simulation_ = new SimulationSession(document_, registry_, this);
   analysis_ = new AnalysisLauncher(simulation_->controller(), this);
+  sweep_ = new SweepLauncher(document_, registry_, simulation_->history(), this);
   partition_ = new PartitionOverlay(editor_->scene(), document_, registry_, this);
   auto* centre = new QWidget(this);
   auto* centreLayout = new QVBoxLayout(centre);
@@ -320,6 +322,7 @@ void MainWindow::createActions() {
           &QAction::triggered, this, &MainWindow::editComponents);
   for (QAction* a : simulation_->actions()) actions_[a->objectName()] = a;
   for (QAction* a : analysis_->actions()) actions_[a->objectName()] = a;
+  actions_[sweep_->action()->objectName()] = sweep_->action();
   QAction* partition = makeAction("showPartition", tr("Show &Partition"), "", {});
   partition->setCheckable(true);
   partition->setStatusTip(tr("Tint the blocks of linear portions of the network blue and nonlinear ones orange"));
@@ -390,6 +393,7 @@ void MainWindow::createMenus() {
   simulation->addAction(action("newScope"));
   simulation->addSeparator();
   for (const char* name : {"identifyAbcd", "frequencyResponse", "noiseSpectrum"}) simulation->addAction(action(name));
+  simulation->addAction(action("sweep"));
   simulation->addSeparator();
   simulation->addAction(action("validate"));
   simulation->addAction(action("settings"));

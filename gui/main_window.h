@@ -27,6 +27,7 @@ class BlockRegistry;
 namespace kelvin::gui {
 
 class AnalysisLauncher;
+class SweepLauncher;
 class DiagnosticsWidget;
 class DiagramEditor;
 class InspectorWidget;
@@ -69,6 +70,7 @@ class MainWindow : public QMainWindow {
   DiagnosticsWidget* diagnostics() const { return diagnostics_; }
   SimulationSession* simulation() const { return simulation_; }
   AnalysisLauncher* analysis() const { return analysis_; }
+  SweepLauncher* sweep() const { return sweep_; }
   PartitionOverlay* partition() const { return partition_; }
   /// The action with this object name ("save", "undo", "rotate", ...), or nullptr.
   QAction* action(const QString& name) const;
@@ -120,6 +122,7 @@ class MainWindow : public QMainWindow {
   RecentFilesMenu* recentFiles_ = nullptr;
   SimulationSession* simulation_ = nullptr;
   AnalysisLauncher* analysis_ = nullptr;
+  SweepLauncher* sweep_ = nullptr;
   PartitionOverlay* partition_ = nullptr;
   ComponentEditorDialog* components_ = nullptr;
   std::map<QString, QAction*> actions_;

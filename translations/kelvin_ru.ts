@@ -2610,6 +2610,209 @@
     </message>
 </context>
 <context>
+    <name>kelvin::gui::SweepDialog</name>
+    <message>
+        <source>Parameter Sweep</source>
+        <translation>Перебор параметров</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Параметр</translation>
+    </message>
+    <message>
+        <source>Values or distribution</source>
+        <translation>Значения или распределение</translation>
+    </message>
+    <message>
+        <source>Values: 1k, 2.2k, 4.7k or lin(a,b,n) or log(a,b,n). Distributions (Monte Carlo): normal(mean,sd) with sd in units or %, uniform(a,b).</source>
+        <translation>Значения: 1k, 2.2k, 4.7k или lin(a,b,n), или log(a,b,n). Распределения (Монте-Карло): normal(среднее,ско) с ско в единицах или в %, uniform(a,b).</translation>
+    </message>
+    <message>
+        <source>Add Parameter</source>
+        <translation>Добавить параметр</translation>
+    </message>
+    <message>
+        <source>Remove Parameter</source>
+        <translation>Удалить параметр</translation>
+    </message>
+    <message>
+        <source>One per line, NAME=EXPR, e.g.
+v1=at(C1.v, 1m)
+t50=crossing(C1.v, 0.5)
+Functions: at(S,T) final(S) max(S) min(S) mean(S) rms(S) crossing(S,L)</source>
+        <translation>По одному в строке, ИМЯ=ВЫРАЖЕНИЕ, например
+v1=at(C1.v, 1m)
+t50=crossing(C1.v, 0.5)
+Функции: at(S,T) final(S) max(S) min(S) mean(S) rms(S) crossing(S,L)</translation>
+    </message>
+    <message>
+        <source>Monte Carlo runs (for distributions):</source>
+        <translation>Прогонов Монте-Карло (для распределений):</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>Начальное число:</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>Потоков:</translation>
+    </message>
+    <message>
+        <source>Measures:</source>
+        <translation>Показатели:</translation>
+    </message>
+    <message>
+        <source>Run Sweep</source>
+        <translation>Запустить перебор</translation>
+    </message>
+    <message>
+        <source>Add a parameter and its values or distribution.</source>
+        <translation>Добавьте параметр и его значения или распределение.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n прогон</numerusform>
+            <numerusform>%n прогона</numerusform>
+            <numerusform>%n прогонов</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::SweepLauncher</name>
+    <message>
+        <source>S&amp;weep…</source>
+        <translation>&amp;Перебор параметров…</translation>
+    </message>
+    <message>
+        <source>Run the model over a grid of parameter values or a Monte Carlo spread of them</source>
+        <translation>Прогнать модель по сетке значений параметров или по их разбросу методом Монте-Карло</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::SweepWindow</name>
+    <message>
+        <source>Checking the sweep and compiling the model…</source>
+        <translation>Проверка задания и компиляция модели…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Sweep — %1</source>
+        <translation>Перебор — %1</translation>
+    </message>
+    <message>
+        <source>Band: min / max</source>
+        <translation>Полоса: мин / макс</translation>
+    </message>
+    <message>
+        <source>Band: mean ± σ</source>
+        <translation>Полоса: среднее ± σ</translation>
+    </message>
+    <message>
+        <source>time [s]</source>
+        <translation>время [с]</translation>
+    </message>
+    <message>
+        <source>Signal:</source>
+        <translation>Сигнал:</translation>
+    </message>
+    <message>
+        <source>Measure:</source>
+        <translation>Показатель:</translation>
+    </message>
+    <message>
+        <source>against:</source>
+        <translation>от:</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Прогоны</translation>
+    </message>
+    <message>
+        <source>Measures</source>
+        <translation>Показатели</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Таблица</translation>
+    </message>
+    <message numerus="yes">
+        <source>Running %n run(s)…</source>
+        <translation>
+            <numerusform>Выполняется %n прогон…</numerusform>
+            <numerusform>Выполняется %n прогона…</numerusform>
+            <numerusform>Выполняется %n прогонов…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Histogram</source>
+        <translation>Гистограмма</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs, about %3 s left</source>
+        <translation>%1 из %2 прогонов, осталось около %3 с</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 runs.</source>
+        <translation>Отменено после %1 прогонов.</translation>
+    </message>
+    <message>
+        <source>%1 runs made.</source>
+        <translation>Выполнено прогонов: %1.</translation>
+    </message>
+    <message>
+        <source>%1 failed (see the table).</source>
+        <translation>Неудачных: %1 (см. таблицу).</translation>
+    </message>
+    <message>
+        <source>The sweep was refused: %1</source>
+        <translation>Перебор отклонён: %1</translation>
+    </message>
+    <message>
+        <source>min / max</source>
+        <translation>мин / макс</translation>
+    </message>
+    <message>
+        <source>mean ± σ</source>
+        <translation>среднее ± σ</translation>
+    </message>
+    <message numerus="yes">
+        <source>mean of %n run(s)</source>
+        <translation>
+            <numerusform>среднее по %n прогону</numerusform>
+            <numerusform>среднее по %n прогонам</numerusform>
+            <numerusform>среднее по %n прогонам</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>прогоны</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n run(s))</source>
+        <translation>
+            <numerusform>%1 (%n прогон)</numerusform>
+            <numerusform>%1 (%n прогона)</numerusform>
+            <numerusform>%1 (%n прогонов)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>прогон</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>состояние</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ок</translation>
+    </message>
+</context>
+<context>
     <name>kelvin::gui::VariablesWidget</name>
     <message>
         <source>Name</source>

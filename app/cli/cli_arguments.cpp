@@ -19,7 +19,8 @@ CliArguments::CliArguments(const std::vector<std::string>& args, const std::vect
     const std::string name = arg.substr(2, equals == std::string::npos ? std::string::npos : equals - 2);
     auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
     if (spec == specs.end()) throw CliError(kExitUsage, "unknown option '--" + name + "'");
-    if (values_.count(name) != 0) throw CliError(kExitUsage, "option '--" + name + "' given twice");
+    if (values_.count(name) != 0 && !spec->repeatable)
+      throw CliError(kExitUsage, "option '--" + name + "' given twice");
     if (spec->isFlag()) {
       if (equals != std::string::npos) throw CliError(kExitUsage, "option '--" + name + "' takes no value");
       values_[name] = "";
@@ -30,7 +31,13 @@ CliArguments::CliArguments(const std::vector<std::string>& args, const std::vect
     } else {
       throw CliError(kExitUsage, "option '--" + name + "' needs a value (" + spec->valueName + ")");
     }
+    if (spec->repeatable) repeated_[name].push_back(values_[name]);
   }
+}
+
+std::vector<std::string> CliArguments::texts(const std::string& name) const {
+  auto it = repeated_.find(name);
+  return it == repeated_.end() ? std::vector<std::string>{} : it->second;
 }
 
 const std::string& CliArguments::singlePositional(const std::string& what) const {

@@ -14,6 +14,7 @@
 #include "cli/noise_command.h"
 #include "cli/partition_command.h"
 #include "cli/simulate_command.h"
+#include "cli/sweep_command.h"
 #include "cli/validate_command.h"
 #include "log_level.h"
 #include "model/diagnostic.h"
@@ -58,6 +59,7 @@ CommandDispatcher::CommandDispatcher(std::ostream& out, std::ostream& err) : out
   commands_.push_back(std::make_unique<AbcdCommand>());
   commands_.push_back(std::make_unique<FreqCommand>());
   commands_.push_back(std::make_unique<NoiseCommand>());
+  commands_.push_back(std::make_unique<SweepCommand>());
   commands_.push_back(std::make_unique<PartitionCommand>());
   commands_.push_back(std::make_unique<ImportSpiceCommand>());
   commands_.push_back(std::make_unique<BlocksCommand>());

@@ -84,8 +84,14 @@ class ComponentBuilder {
   virtual const std::string& blockId() const = 0;
   virtual ExprPool& pool() = 0;
 
-  /// Evaluated Number parameter (SI units).
+  /// Evaluated Number parameter (SI units). A value read here shapes the equations
+  /// (a start value, a period, a count): changing it means compiling the model again.
   virtual double param(const std::string& name) const = 0;
+  /// A Number parameter as it enters the equations: the constant param(name), or, when
+  /// the model is compiled with this parameter as a run-time value (a sweep), a leaf whose
+  /// value each run sets without compiling again. Use it wherever the value is only a
+  /// coefficient of the equations; a parameter also read by param() stays structural.
+  virtual Expr parameter(const std::string& name) { return pool().constant(param(name)); }
   virtual std::vector<double> vectorParam(const std::string& name) const = 0;
   virtual std::vector<std::vector<double>> matrixParam(const std::string& name) const = 0;
   virtual const std::string& textParam(const std::string& name) const = 0;

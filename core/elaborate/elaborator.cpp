@@ -51,7 +51,8 @@ void recordSwitchOwners(FlatSystem& system, Expr e, int block, std::unordered_se
 
 }  // namespace
 
-Elaborator::Elaborator(const BlockRegistry& registry, std::string file) : registry_(registry), file_(std::move(file)) {}
+Elaborator::Elaborator(const BlockRegistry& registry, std::string file, std::set<std::string> runtime)
+    : registry_(registry), file_(std::move(file)), runtime_(std::move(runtime)) {}
 
 FlatSystem Elaborator::elaborate(const Model& model) const {
   FlatSystem system;
@@ -121,7 +122,7 @@ FlatSystem Elaborator::elaborate(const Model& model) const {
   std::unordered_set<std::uint32_t> owned;
   for (std::size_t i = 0; i < nets.instances().size(); ++i) {
     const std::size_t firstEquation = system.equations.size();
-    InstanceBuilder builder(system, nets.instances()[i], static_cast<int>(i), bindings, file_);
+    InstanceBuilder builder(system, nets.instances()[i], static_cast<int>(i), bindings, file_, runtime_);
     nets.instances()[i].type->build(builder);
     builder.finish();
     for (std::size_t e = firstEquation; e < system.equations.size(); ++e)

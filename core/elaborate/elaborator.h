@@ -7,6 +7,7 @@
 // eliminated (AliasEliminator). The model's user components are compiled
 // first and found as `user.NAME` beside the registry's types.
 
+#include <set>
 #include <string>
 
 #include "elaborate/flat_system.h"
@@ -18,8 +19,10 @@ class BlockRegistry;
 
 class Elaborator {
  public:
-  /// `registry` must outlive the elaborator; `file` is used in diagnostics.
-  Elaborator(const BlockRegistry& registry, std::string file);
+  /// `registry` must outlive the elaborator; `file` is used in diagnostics. The parameters
+  /// named in `runtime` ("R1.R") become run-time values (FlatSystem::parameters) where
+  /// their block lets them (ComponentBuilder::parameter).
+  Elaborator(const BlockRegistry& registry, std::string file, std::set<std::string> runtime = {});
 
   /// Throws ModelError naming the block (and port) on any problem found while
   /// building equations (bad parameter, unknown type, undriven input, ...).
@@ -28,6 +31,7 @@ class Elaborator {
  private:
   const BlockRegistry& registry_;
   std::string file_;
+  std::set<std::string> runtime_;
 };
 
 }  // namespace kelvin::core

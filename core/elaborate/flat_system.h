@@ -99,6 +99,14 @@ struct FlatNoiseSensor {
   int block = -1;
 };
 
+/// A parameter compiled as a run-time value (a sweep's): the discrete value [discrete],
+/// which no clock updates, holds it; each run may set it (SimulationOptions::parameters).
+struct FlatParameter {
+  std::string name;  // "R1.R"
+  int discrete = 0;
+  double value = 0.0;  // the value compiled in
+};
+
 struct FlatSignal {
   std::string name;  // "<block id>.<port>" or "<block id>.<variable>"
   Expr value;
@@ -119,6 +127,10 @@ struct FlatSystem {
   std::vector<FlatNoiseSource> noiseSources;
   std::vector<FlatNoiseSensor> noiseSensors;
   std::vector<Expr> energies;  // stored energy per block that declares one
+  std::vector<FlatParameter> parameters;  // run-time parameters, in order of first use
+  /// Parameters asked for as run-time values that their block also read while building
+  /// (ComponentBuilder::param): they shape the equations, so a new value needs a new compile.
+  std::vector<std::string> structuralParameters;
   /// The block that made each switched node (relation, min, max, abs), for the event log.
   std::vector<std::pair<Expr, int>> switchOwners;
   double temperature = 300.15;

@@ -9,8 +9,9 @@
 namespace kelvin::core {
 
 InstanceBuilder::InstanceBuilder(FlatSystem& system, const NetList::Instance& instance, int blockIndex,
-                                 const PortBindings& ports, const std::string& file)
-    : system_(system), instance_(instance), block_(blockIndex), ports_(ports), file_(file) {}
+                                 const PortBindings& ports, const std::string& file,
+                                 const std::set<std::string>& runtime)
+    : system_(system), instance_(instance), block_(blockIndex), ports_(ports), file_(file), runtime_(runtime) {}
 
 void InstanceBuilder::fail(const std::string& port, const std::string& message) const {
   throw ModelError(Diagnostic{file_, instance_.id, port, message});
@@ -24,6 +25,26 @@ const std::string& InstanceBuilder::paramText(const std::string& name, const Par
 }
 
 double InstanceBuilder::param(const std::string& name) const {
+  const std::string key = instance_.id + "." + name;
+  std::vector<std::string>& structural = system_.structuralParameters;
+  if (runtime_.count(key) && std::find(structural.begin(), structural.end(), key) == structural.end())
+    structural.push_back(key);
+  return evaluateParam(name);
+}
+
+Expr InstanceBuilder::parameter(const std::string& name) {
+  const std::string key = instance_.id + "." + name;
+  if (!runtime_.count(key)) return system_.pool->constant(evaluateParam(name));
+  for (const FlatParameter& p : system_.parameters)
+    if (p.name == key) return system_.pool->discrete(p.discrete);
+  const double value = evaluateParam(name);
+  const int index = static_cast<int>(system_.discretes.size());
+  system_.discretes.push_back({key, value, block_});
+  system_.parameters.push_back({key, index, value});
+  return system_.pool->discrete(index);
+}
+
+double InstanceBuilder::evaluateParam(const std::string& name) const {
   const ParamDecl* decl = nullptr;
   const std::string& text = paramText(name, &decl);
   double value = 0.0;

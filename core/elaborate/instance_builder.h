@@ -5,6 +5,7 @@
 // equations, discrete values, clocks and stored energy under its block.
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "elaborate/component_type.h"
@@ -23,13 +24,15 @@ struct PortBindings {
 
 class InstanceBuilder final : public ComponentBuilder {
  public:
-  /// All references are observed and must outlive the builder.
+  /// All references are observed and must outlive the builder. `runtime` names the
+  /// parameters ("R1.R") to compile as run-time values.
   InstanceBuilder(FlatSystem& system, const NetList::Instance& instance, int blockIndex,
-                  const PortBindings& ports, const std::string& file);
+                  const PortBindings& ports, const std::string& file, const std::set<std::string>& runtime);
 
   const std::string& blockId() const override { return instance_.id; }
   ExprPool& pool() override { return *system_.pool; }
   double param(const std::string& name) const override;
+  Expr parameter(const std::string& name) override;
   std::vector<double> vectorParam(const std::string& name) const override;
   std::vector<std::vector<double>> matrixParam(const std::string& name) const override;
   const std::string& textParam(const std::string& name) const override;
@@ -64,6 +67,7 @@ class InstanceBuilder final : public ComponentBuilder {
 
  private:
   const std::string& paramText(const std::string& name, const ParamDecl** decl) const;
+  double evaluateParam(const std::string& name) const;
   Expr lookup(const std::map<std::string, Expr>& table, const std::string& port, const char* what);
   Expr addUnknown(const std::string& name, double start, bool state);
 
@@ -72,6 +76,7 @@ class InstanceBuilder final : public ComponentBuilder {
   int block_;
   const PortBindings& ports_;
   const std::string& file_;
+  const std::set<std::string>& runtime_;
   Expr energy_;
 };
 

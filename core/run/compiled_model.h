@@ -22,6 +22,10 @@ class CompiledModel {
   const std::vector<std::string>& signalNames() const { return signalNames_; }
   /// Names listed when the user asks for no particular signals.
   const std::vector<std::string>& defaultSignals() const { return defaultSignals_; }
+  /// The run-time parameters (SimulationOptions::parameters sets them per run).
+  const std::vector<FlatParameter>& parameters() const { return flat_.parameters; }
+  /// Parameters asked for as run-time values that shape the equations: a new value needs a new compile.
+  const std::vector<std::string>& structuralParameters() const { return flat_.structuralParameters; }
 
  private:
   FlatSystem flat_;

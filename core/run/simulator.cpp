@@ -45,9 +45,12 @@ SimulationOptions SimulationOptions::fromSettings(const Settings& settings, cons
 }
 
 std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
-                                                  const std::string& file) {
+                                                  const std::string& file, const std::set<std::string>& runtime) {
   spdlog::debug("compile {}: elaborating", file);
-  FlatSystem flat = Elaborator(registry, file).elaborate(model);
+  FlatSystem flat = Elaborator(registry, file, runtime).elaborate(model);
+  for (const std::string& name : flat.structuralParameters)
+    spdlog::info("compile {}: parameter {} shapes the equations (structural): a new value compiles the model again",
+                 file, name);
   spdlog::debug("compile {}: {} unknowns, {} equations; structural check", file, flat.unknowns.size(),
                 flat.equations.size());
   std::vector<Diagnostic> problems = structuralProblems(flat, file);

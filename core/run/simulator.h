@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ struct SimulationOptions {
   double maxStep = 0.0;
   /// Indices (into signalNames()) of the signals to sample, in this order; empty: all of them.
   std::vector<int> outputs;
+  /// Values of the compiled model's run-time parameters for this run, one per entry of
+  /// CompiledModel::parameters(), in that order; empty: the values compiled in.
+  std::vector<double> parameters;
 
   /// For analyses that follow a run (the noise envelope): called with the whole state at
   /// every output sample, after the sample callback. May be empty.
@@ -76,8 +80,13 @@ using SampleCallback = std::function<void(double time, const std::vector<double>
 /// Elaborates, analyses and compiles a model. The model should have passed
 /// validateModel(). Throws ModelError with diagnostics naming blocks and ports
 /// (structurally singular system, floating node, bad parameter, ...).
+/// The parameters named in `runtime` ("R1.R") are compiled as run-time values that
+/// SimulationOptions::parameters sets per run (CompiledModel::parameters()); those their
+/// block reads while building are structural (CompiledModel::structuralParameters()),
+/// which the log says.
 std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
-                                                  const std::string& file = {});
+                                                  const std::string& file = {},
+                                                  const std::set<std::string>& runtime = {});
 
 /// Names of the signals a compiled model reports, `<block id>.<port>` or
 /// `<block id>.<variable>`, in sample order.

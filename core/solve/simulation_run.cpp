@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 namespace kelvin::core {
 
@@ -46,6 +47,12 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
   for (int i = 0; i < dae.size(); ++i) y[i] = flat.unknowns[i].start;
   for (const FlatDiscrete& d : flat.discretes) discrete.push_back(d.start);
   discrete.push_back(0.0);
+  if (!options.parameters.empty()) {
+    if (options.parameters.size() != flat.parameters.size())
+      throw std::invalid_argument("SimulationRun: one value per run-time parameter expected");
+    for (std::size_t k = 0; k < flat.parameters.size(); ++k)
+      discrete[flat.parameters[k].discrete] = options.parameters[k];
+  }
   const EvalPoint at{start_, y.data(), yp.data(), discrete.data(), nullptr, &delays_};
   switches = dae.switchOutcomes(at, ws_);
   switches.push_back(0);

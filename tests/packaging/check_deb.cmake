@@ -1,7 +1,9 @@
 # Builds the Debian package with CPack into a scratch directory and checks its contents
-# (dpkg-deb -c): both executables, the desktop file, the icon, the metainfo, the man page,
+# (dpkg-deb -c): both executables, the Python module (when built; it must import from the
+# unpacked package), the desktop file, the icon, the metainfo, the man page,
 # the translations and every example. Run by CTest as `package_deb`:
-#   cmake -DBUILD_DIR=<build> -DEXAMPLES_DIR=<resources/examples> -DWORK_DIR=<scratch> -P check_deb.cmake
+#   cmake -DBUILD_DIR=<build> -DEXAMPLES_DIR=<resources/examples> -DWORK_DIR=<scratch> [-DPYTHON=<python3>]
+#         -P check_deb.cmake
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 execute_process(COMMAND cpack -G DEB -B ${WORK_DIR} --config ${BUILD_DIR}/CPackConfig.cmake
@@ -52,5 +54,22 @@ foreach(program kelvin kelvin-cli)
     message(FATAL_ERROR "${program} --version failed (${result}): ${version}")
   endif()
 endforeach()
+# The Python module, installed into Debian's Python path, imports and runs from the package alone.
+if(PYTHON)
+  set(site ./usr/lib/python3/dist-packages/kelvin)
+  string(FIND "${listing}" " ${site}/__init__.py\n" found)
+  if(found EQUAL -1 OR NOT listing MATCHES " ${site}/_kelvin[^ \n]*\\.so\n")
+    message(FATAL_ERROR "the Python module is missing from the package:\n${listing}")
+  endif()
+  execute_process(COMMAND dpkg-deb -x ${debs} ${WORK_DIR}/root RESULT_VARIABLE result)
+  execute_process(
+    COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${WORK_DIR}/root/usr/lib/python3/dist-packages
+            ${PYTHON} -c "import math, kelvin; r = kelvin.load('${EXAMPLES_DIR}/rc_lowpass.kelvin').simulate(signals=['C1.v']); assert abs(r['C1.v'][-1] - (1 - math.exp(-5))) < 1e-5; print(kelvin.__file__)"
+    RESULT_VARIABLE result OUTPUT_VARIABLE imported ERROR_VARIABLE error)
+  if(NOT result EQUAL 0 OR NOT imported MATCHES "^${WORK_DIR}/root/")
+    message(FATAL_ERROR "import kelvin from the package failed (${result}): ${imported}${error}")
+  endif()
+  message(STATUS "import kelvin from the package: ${imported}")
+endif()
 list(LENGTH expected checked)
 message(STATUS "all ${checked} expected files are in the package")
