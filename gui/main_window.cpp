@@ -12,6 +12,7 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
@@ -26,6 +27,7 @@
 #include "canvas/diagram_scene.h"
 #include "canvas/diagram_view.h"
 #include "diagnostics/diagnostics_widget.h"
+#include "diagnostics/model_checker.h"
 #include "document/block_mentions.h"
 #include "document/model_document.h"
 #include "elaborate/block_registry.h"
@@ -46,6 +48,7 @@
 #include "model/model_validator.h"
 #include "palette/palette_widget.h"
 #include "recent_files_menu.h"
+#include "scopes/results_area.h"
 #include "scopes/scope_manager.h"
 
 namespace kelvin::gui {
@@ -75,16 +78,25 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
     : QMainWindow(parent), registry_(registry), document_(new ModelDocument(registry, this)) {
   initResources();
   editor_ = new DiagramEditor(document_, this);
-  simulation_ = new SimulationSession(document_, registry_, this);
+  // The centre: the canvas above, the results (scopes) below when there are some.
+  auto* workspace = new QSplitter(Qt::Vertical, this);
+  workspace->setObjectName(QStringLiteral("workspace"));
+  workspace->setChildrenCollapsible(false);
+  results_ = new ResultsArea(document_, workspace);
+  simulation_ = new SimulationSession(document_, registry_, this, results_);
   analysis_ = new AnalysisLauncher(simulation_->controller(), this);
+  checker_ = new ModelChecker(document_, this);
   partition_ = new PartitionOverlay(editor_->scene(), document_, registry_, this);
-  auto* centre = new QWidget(this);
+  auto* centre = new QWidget(workspace);
   auto* centreLayout = new QVBoxLayout(centre);
   centreLayout->setContentsMargins(0, 0, 0, 0);
   centreLayout->setSpacing(0);
   centreLayout->addWidget(simulation_->banner());
   centreLayout->addWidget(editor_, 1);
-  setCentralWidget(centre);
+  workspace->insertWidget(0, centre);
+  workspace->setStretchFactor(0, 1);
+  workspace->setStretchFactor(1, 2);
+  setCentralWidget(workspace);
   createDocks();
   createActions();
   createMenus();
@@ -118,7 +130,8 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
             problemsDock_->raise();
             statusBar()->showMessage(tr("The model has problems: see Problems"), 5000);
           });
-  connect(simulation_, &SimulationSession::starting, diagnostics_, &DiagnosticsWidget::clearLogMessages);
+  connect(simulation_, &SimulationSession::starting, diagnostics_, &DiagnosticsWidget::clear);
+  connect(checker_, &ModelChecker::checked, this, &MainWindow::showCheck);
   connect(simulation_, &SimulationSession::runEnded, this, &MainWindow::showRunEnd);
   connect(document_, &ModelDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(document_, &ModelDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -411,19 +424,14 @@ bool MainWindow::openFile(const QString& path) {
     showError(tr("Cannot open %1.").arg(QFileInfo(path).fileName()), diagnosticsText(e.diagnostics()));
     return false;
   }
-  const std::vector<core::Diagnostic> problems = core::validateModel(model, registry_, path.toStdString());
-  for (const core::Diagnostic& problem : problems) spdlog::warn("{}", problem.toString());
   const std::size_t blocks = model.blocks.size(), connections = model.connections.size();
   document_->reset(std::move(model), path);
-  diagnostics_->setDiagnostics(problems);
   recentFiles_->add(path);
   QSettings().setValue(kDirectoryKey, QFileInfo(path).absolutePath());
   spdlog::info("opened {}: {} blocks, {} connections", path.toStdString(), blocks, connections);
-  statusBar()->showMessage(
-      problems.empty() ? tr("Opened %1").arg(QFileInfo(path).fileName())
-                       : tr("Opened %1 — %n problem(s), see Problems", nullptr, static_cast<int>(problems.size()))
-                             .arg(QFileInfo(path).fileName()),
-      5000);
+  statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
+  // The same check as Validate; the Problems dock comes forward only if it finds something.
+  check(false);
   return true;
 }
 
@@ -477,6 +485,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
+  results_->saveLayout();
   QSettings settings;
   settings.setValue(kGeometryKey, saveGeometry());
   settings.setValue(kStateKey, saveState());
@@ -495,7 +504,7 @@ bool MainWindow::maybeSave() {
 void MainWindow::newModel() {
   if (!maybeSave()) return;
   document_->reset(core::Model{}, QString());
-  diagnostics_->setDiagnostics({});
+  diagnostics_->clear();
   statusBar()->showMessage(tr("New model"), 3000);
 }
 
@@ -516,16 +525,31 @@ bool MainWindow::saveAs() {
   return saveFile(path);
 }
 
-int MainWindow::validate() {
-  const std::vector<core::Diagnostic> problems =
-      core::validateModel(document_->model(), registry_, document_->filePath().toStdString());
+void MainWindow::validate() { check(true); }
+
+void MainWindow::check(bool showResult) {
+  showCheckResult_ = showResult;
+  diagnostics_->showChecking();
+  if (showResult) {
+    problemsDock_->show();
+    problemsDock_->raise();
+    statusBar()->showMessage(tr("Checking the model…"));
+  }
+  checker_->check();
+}
+
+void MainWindow::showCheck(const std::vector<core::Diagnostic>& problems) {
+  for (const core::Diagnostic& problem : problems) spdlog::warn("{}", problem.toString());
   diagnostics_->setDiagnostics(problems);
-  problemsDock_->show();
-  problemsDock_->raise();
-  statusBar()->showMessage(problems.empty() ? tr("The model is valid")
-                                            : tr("%n problem(s) found", nullptr, static_cast<int>(problems.size())),
-                           5000);
-  return static_cast<int>(problems.size());
+  if (showCheckResult_ || !problems.empty()) {
+    problemsDock_->show();
+    problemsDock_->raise();
+    statusBar()->showMessage(problems.empty() ? tr("The model is valid: ready to simulate")
+                                              : tr("%n problem(s) found, see Problems", nullptr,
+                                                   static_cast<int>(problems.size())),
+                             5000);
+  }
+  Q_EMIT checked(static_cast<int>(problems.size()));
 }
 
 void MainWindow::editParameters(const QString& id) {
@@ -555,6 +579,7 @@ void MainWindow::selectBlocks(const QStringList& paths) {
 
 void MainWindow::showRunEnd(const RunOutcome& outcome) {
   if (outcome.status != RunOutcome::Status::Failed) return;
+  diagnostics_->setRunFailure(outcome.diagnostics);
   selectBlocks(outcome.blocks);
   problemsDock_->show();
   problemsDock_->raise();

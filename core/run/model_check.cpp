@@ -1,0 +1,22 @@
+#include "run/model_check.h"
+
+#include "model/model_validator.h"
+#include "run/simulator.h"
+
+namespace kelvin::core {
+
+std::vector<Diagnostic> checkModel(const Model& model, const BlockRegistry& registry, const std::string& file) {
+  std::vector<Diagnostic> problems = validateModel(model, registry, file);
+  if (!problems.empty()) return problems;
+  try {
+    const auto compiled = compileModel(model, registry, file);
+    checkInitialState(*compiled, SimulationOptions::fromSettings(model.settings, file));
+  } catch (const ModelError& e) {
+    problems = e.diagnostics();
+    for (Diagnostic& problem : problems)
+      if (problem.file.empty()) problem.file = file;
+  }
+  return problems;
+}
+
+}  // namespace kelvin::core
