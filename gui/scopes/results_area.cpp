@@ -25,12 +25,16 @@ ResultsArea::ResultsArea(ModelDocument* document, QSplitter* splitter)
   connect(document_, &ModelDocument::modelReset, this, [this] {
     // The scopes belong to the model being replaced: close them, then take the new file's layout.
     for (QDockWidget* dock : scopes()) delete dock;
-    hide();
+    hidePaneIfEmpty();
     loadLayout();
   });
   // Save As: the same scopes, remembered under the new file from now on.
   connect(document_, &ModelDocument::filePathChanged, this, [this](const QString& path) { layoutFile_ = path; });
   loadLayout();
+}
+
+ResultsArea::~ResultsArea() {
+  for (QDockWidget* dock : scopes()) disconnect(dock, nullptr, this, nullptr);
 }
 
 QString ResultsArea::layoutKey(const QString& filePath) {
@@ -90,6 +94,8 @@ void ResultsArea::loadLayout() {
 void ResultsArea::showPane() {
   if (!isHidden()) return;
   show();
+  // The splitter hid this pane's handle with the pane; the user needs it to resize the pane.
+  splitter_->handle(splitter_->indexOf(this))->show();
   if (splitterSizes_.size() == splitter_->count()) {
     splitter_->setSizes(splitterSizes_);
     return;
@@ -103,7 +109,9 @@ void ResultsArea::showPane() {
 }
 
 void ResultsArea::hidePaneIfEmpty() {
-  if (scopes().isEmpty()) hide();
+  if (!scopes().isEmpty()) return;
+  hide();
+  splitter_->handle(splitter_->indexOf(this))->hide();
 }
 
 }  // namespace kelvin::gui

@@ -32,6 +32,8 @@ class ResultsArea : public QMainWindow {
   /// `document` must outlive the area; `splitter` holds the canvas above and this area below
   /// (the area adds itself to it).
   ResultsArea(ModelDocument* document, QSplitter* splitter);
+  /// The docks, its children, go after it without calling back.
+  ~ResultsArea() override;
 
   /// Places a new scope dock: where this model's remembered layout has it, else in front of
   /// the others (tabbed with them); shows the pane if it was hidden.

@@ -12,10 +12,16 @@
 #include <utility>
 #include <vector>
 
+#include <QAbstractItemView>
 #include <QApplication>
+#include <QCompleter>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPointer>
 #include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
@@ -72,7 +78,13 @@ class App {
     QWidget* focus = QApplication::focusWidget();
     return focus ? focus : window_.get();
   }
+  /// Presses a key in the window. When a dialog has just closed, the window system gives the
+  /// focus back to the main window first (the offscreen platform does not: it is done here).
   void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    if (!QApplication::activeModalWidget() && !window_->isActiveWindow()) {
+      window_->activateWindow();
+      QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+    }
     QTest::keyClick(keyTarget(), key, modifiers);
   }
 
@@ -83,18 +95,35 @@ class App {
   }
 
   /// The next file dialog that opens gets `path` typed into its file name field, then Enter.
+  /// When the field's completer pops up its list, Esc closes it first; when the dialog only
+  /// changed directory and cleared the field, the path is typed again (as a user would).
   static void answerNextFileDialog(const QString& path) {
     auto* poll = new QTimer;
-    poll->setInterval(20);
-    QObject::connect(poll, &QTimer::timeout, poll, [poll, path] {
+    poll->setInterval(50);
+    auto answered = std::make_shared<QPointer<QFileDialog>>();
+    auto typed = std::make_shared<bool>(false);
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, path, answered, typed] {
       auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+      // Done once the dialog this poll answered has gone: never touch the next one.
+      if (*typed && (answered->isNull() || dialog != answered->data() || !dialog->isVisible())) {
+        poll->deleteLater();
+        return;
+      }
       if (!dialog || !dialog->isVisible()) return;
-      poll->stop();
-      poll->deleteLater();
       auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-      QWidget* target = name ? name : dialog->focusWidget();
-      QTest::keyClicks(target, path);
-      QTest::keyClick(target, Qt::Key_Return);
+      QWidget* field = name ? name : dialog->focusWidget();
+      // Typed again if the dialog took an Enter to change directory and cleared the field.
+      if (name && name->text().isEmpty()) {
+        *answered = dialog;
+        QTest::keyClicks(field, path);
+        *typed = true;
+      }
+      // The field's completer may pop up a list over it: Esc closes that list, then Enter opens.
+      QAbstractItemView* completions = name && name->completer() ? name->completer()->popup() : nullptr;
+      if (completions && completions->isVisible())
+        QTest::keyClick(completions, Qt::Key_Escape);
+      else
+        QTest::keyClick(field, Qt::Key_Return);
     });
     poll->start();
   }
@@ -123,6 +152,30 @@ class App {
  private:
   std::unique_ptr<gui::MainWindow> window_;
 };
+
+/// Opens a menu of the menu bar by clicking its title, then clicks the item `text` (without '&').
+inline void chooseMenuItem(gui::MainWindow& window, const QString& menu, const QString& item) {
+  QMenuBar* bar = window.menuBar();
+  QAction* title = nullptr;
+  for (QAction* a : bar->actions())
+    if (a->text().remove(QLatin1Char('&')) == menu) title = a;
+  QVERIFY2(title && title->menu(), qPrintable(menu));
+  QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(title).center());
+  QMenu* popup = title->menu();
+  QTRY_VERIFY(popup->isVisible());
+  QAction* target = nullptr;
+  for (QAction* a : popup->actions())
+    if (a->text().remove(QLatin1Char('&')) == item) target = a;
+  QVERIFY2(target, qPrintable(item));
+  QTest::mouseClick(popup, Qt::LeftButton, {}, popup->actionGeometry(target).center());
+}
+
+/// The field a dialog labels `label` (the label's buddy), or nullptr.
+inline QWidget* fieldLabelled(QWidget* dialog, const QString& label) {
+  for (QLabel* l : dialog->findChildren<QLabel*>())
+    if (l->text() == label) return l->buddy();
+  return nullptr;
+}
 
 /// The points the plot's first graph draws (after the scope's pending refresh and replot).
 inline Points drawnPoints(gui::ScopeWindow* scope, int graph = 0) {
@@ -164,7 +217,8 @@ inline std::pair<int, QStringList> cliValidate(const QString& model) {
 
 /// The sample of `samples` (ascending times) at time `t` exactly, or NaN when there is none.
 inline double sampleAt(const Points& samples, double t) {
-  const auto it = std::lower_bound(samples.begin(), samples.end(), std::make_pair(t, -INFINITY));
+  const auto it = std::lower_bound(samples.begin(), samples.end(), t,
+                                   [](const std::pair<double, double>& sample, double time) { return sample.first < time; });
   return it != samples.end() && it->first == t ? it->second : NAN;
 }
 

@@ -57,7 +57,7 @@ class TestE2eFirstRun : public QObject {
     kelvin::gui::ScopeWindow* scope = app.scope(QStringLiteral("Scope"));
     QVERIFY2(scope, "F5 opens the Scope block's plot");
     QVERIFY(scope->isVisible());
-    QTRY_VERIFY(!kelvin::e2e::drawnPoints(scope).empty() && kelvin::e2e::drawnPoints(scope).back().first == 5e-3);
+    QTRY_COMPARE(kelvin::e2e::drawnPoints(scope).size(), reference_.size());
     const QSize size = kelvin::e2e::plotSize(scope);
     qInfo("plot %d × %d px at a %d × %d window; open + run + draw %lld ms", size.width(), size.height(),
           window.width(), window.height(), static_cast<long long>(clock.elapsed()));

@@ -9,6 +9,7 @@
 
 #include "diagnostics/diagnostics_widget.h"
 #include "e2e_fixture.h"
+#include "scopes/run_history.h"
 
 using kelvin::e2e::App;
 
