@@ -113,8 +113,9 @@ class App {
       auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
       QWidget* field = name ? name : dialog->focusWidget();
       // Typed again if the dialog took an Enter to change directory and cleared the field.
-      if (name && name->text().isEmpty()) {
+      if (!*typed || (name && name->text().isEmpty())) {
         *answered = dialog;
+        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);  // over a suggested name
         QTest::keyClicks(field, path);
         *typed = true;
       }
