@@ -16,7 +16,7 @@ shoot() {  # model, output png, seconds to let the run finish
     win=\$(xdotool search --sync --onlyvisible --name 'Kelvin' | head -1)
     xdotool windowmove \$win 0 0 windowsize \$win 1600 1000
     sleep 2
-    xdotool windowactivate --sync \$win key F5
+    xdotool mousemove 1500 400 click 1 key F5  # no window manager: focus follows the pointer
     sleep $wait
     import -window root '$out'
     kill \$app"
