@@ -14,6 +14,7 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
@@ -30,6 +31,7 @@
 #include "canvas/diagram_scene.h"
 #include "canvas/diagram_view.h"
 #include "diagnostics/diagnostics_widget.h"
+#include "diagnostics/model_checker.h"
 #include "document/block_mentions.h"
 #include "document/model_document.h"
 #include "elaborate/block_registry.h"
@@ -50,6 +52,7 @@
 #include "model/model_validator.h"
 #include "palette/palette_widget.h"
 #include "recent_files_menu.h"
+#include "scopes/results_area.h"
 #include "scopes/scope_manager.h"
 
 namespace kelvin::gui {
@@ -86,17 +89,26 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
     : QMainWindow(parent), registry_(registry), document_(new ModelDocument(registry, this)) {
   initResources();
   editor_ = new DiagramEditor(document_, this);
-  simulation_ = new SimulationSession(document_, registry_, this);
+  // The centre: the canvas above, the results (scopes) below when there are some.
+  auto* workspace = new QSplitter(Qt::Vertical, this);
+  workspace->setObjectName(QStringLiteral("workspace"));
+  workspace->setChildrenCollapsible(false);
+  results_ = new ResultsArea(document_, workspace);
+  simulation_ = new SimulationSession(document_, registry_, this, results_);
   analysis_ = new AnalysisLauncher(simulation_->controller(), this);
   sweep_ = new SweepLauncher(document_, registry_, simulation_->history(), this);
+  checker_ = new ModelChecker(document_, this);
   partition_ = new PartitionOverlay(editor_->scene(), document_, registry_, this);
-  auto* centre = new QWidget(this);
+  auto* centre = new QWidget(workspace);
   auto* centreLayout = new QVBoxLayout(centre);
   centreLayout->setContentsMargins(0, 0, 0, 0);
   centreLayout->setSpacing(0);
   centreLayout->addWidget(simulation_->banner());
   centreLayout->addWidget(editor_, 1);
-  setCentralWidget(centre);
+  workspace->insertWidget(0, centre);
+  workspace->setStretchFactor(0, 1);
+  workspace->setStretchFactor(1, 2);
+  setCentralWidget(workspace);
   createDocks();
   createActions();
   createMenus();
@@ -130,7 +142,8 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
             problemsDock_->raise();
             statusBar()->showMessage(tr("The model has problems: see Problems"), 5000);
           });
-  connect(simulation_, &SimulationSession::starting, diagnostics_, &DiagnosticsWidget::clearLogMessages);
+  connect(simulation_, &SimulationSession::starting, diagnostics_, &DiagnosticsWidget::clear);
+  connect(checker_, &ModelChecker::checked, this, &MainWindow::showCheck);
   connect(simulation_, &SimulationSession::runEnded, this, &MainWindow::showRunEnd);
   connect(document_, &ModelDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(document_, &ModelDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -439,20 +452,14 @@ bool MainWindow::openFile(const QString& path) {
     showError(tr("Cannot open %1.").arg(QFileInfo(path).fileName()), diagnosticsText(e.diagnostics()));
     return false;
   }
-  const std::vector<core::Diagnostic> problems = core::validateModel(model, registry_, path.toStdString());
-  for (const core::Diagnostic& problem : problems)
-    if (problem.severity != core::Severity::Info) spdlog::warn("{}", problem.toString());
   const std::size_t blocks = model.blocks.size(), connections = model.connections.size();
   document_->reset(std::move(model), path);
-  diagnostics_->setDiagnostics(problems);
   recentFiles_->add(path);
   QSettings().setValue(kDirectoryKey, QFileInfo(path).absolutePath());
   spdlog::info("opened {}: {} blocks, {} connections", path.toStdString(), blocks, connections);
-  const int count = problemCount(problems);
-  statusBar()->showMessage(count == 0 ? tr("Opened %1").arg(QFileInfo(path).fileName())
-                                      : tr("Opened %1 — %n problem(s), see Problems", nullptr, count)
-                                            .arg(QFileInfo(path).fileName()),
-                           5000);
+  statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
+  // The same check as Validate; the Problems dock comes forward only if it finds something.
+  check(false);
   return true;
 }
 
@@ -507,6 +514,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->ignore();
     return;
   }
+  results_->saveLayout();
   QSettings settings;
   settings.setValue(kGeometryKey, saveGeometry());
   settings.setValue(kStateKey, saveState());
@@ -525,7 +533,7 @@ bool MainWindow::maybeSave() {
 void MainWindow::newModel() {
   if (!maybeSave()) return;
   document_->reset(core::Model{}, QString());
-  diagnostics_->setDiagnostics({});
+  diagnostics_->clear();
   statusBar()->showMessage(tr("New model"), 3000);
 }
 
@@ -546,15 +554,32 @@ bool MainWindow::saveAs() {
   return saveFile(path);
 }
 
-int MainWindow::validate() {
-  const std::vector<core::Diagnostic> problems =
-      core::validateModel(document_->model(), registry_, document_->filePath().toStdString());
+void MainWindow::validate() { check(true); }
+
+void MainWindow::check(bool showResult) {
+  showCheckResult_ = showResult;
+  diagnostics_->showChecking();
+  if (showResult) {
+    problemsDock_->show();
+    problemsDock_->raise();
+    statusBar()->showMessage(tr("Checking the model…"));
+  }
+  checker_->check();
+}
+
+void MainWindow::showCheck(const std::vector<core::Diagnostic>& problems) {
+  for (const core::Diagnostic& problem : problems)
+    if (problem.severity != core::Severity::Info) spdlog::warn("{}", problem.toString());
   diagnostics_->setDiagnostics(problems);
-  problemsDock_->show();
-  problemsDock_->raise();
   const int count = problemCount(problems);
-  statusBar()->showMessage(count == 0 ? tr("The model is valid") : tr("%n problem(s) found", nullptr, count), 5000);
-  return count;
+  if (showCheckResult_ || count > 0) {
+    problemsDock_->show();
+    problemsDock_->raise();
+    statusBar()->showMessage(count == 0 ? tr("The model is valid: ready to simulate")
+                                        : tr("%n problem(s) found, see Problems", nullptr, count),
+                             5000);
+  }
+  Q_EMIT checked(count);
 }
 
 void MainWindow::editParameters(const QString& id) {
@@ -584,6 +609,7 @@ void MainWindow::selectBlocks(const QStringList& paths) {
 
 void MainWindow::showRunEnd(const RunOutcome& outcome) {
   if (outcome.status != RunOutcome::Status::Failed) return;
+  diagnostics_->setRunFailure(outcome.diagnostics);
   selectBlocks(outcome.blocks);
   problemsDock_->show();
   problemsDock_->raise();

@@ -1,5 +1,6 @@
 #pragma once
-// Kelvin's main window: the diagram editor in the centre; docks for the
+// Kelvin's main window: the diagram editor in the centre, above the results
+// area where the scopes open when a run starts; docks for the
 // block library (palette), the inspector, the model variables, the undo
 // history, the problems found by validation and the log; the File, Edit,
 // View, Simulation and Help menus and a toolbar; the simulation runs, scopes
@@ -32,10 +33,12 @@ class DiagnosticsWidget;
 class DiagramEditor;
 class InspectorWidget;
 class LogView;
+class ModelChecker;
 class ModelDocument;
 class PaletteWidget;
 class PartitionOverlay;
 class RecentFilesMenu;
+class ResultsArea;
 class SimulationSession;
 class VariablesWidget;
 
@@ -69,20 +72,25 @@ class MainWindow : public QMainWindow {
   VariablesWidget* variables() const { return variables_; }
   DiagnosticsWidget* diagnostics() const { return diagnostics_; }
   SimulationSession* simulation() const { return simulation_; }
+  ResultsArea* results() const { return results_; }
   AnalysisLauncher* analysis() const { return analysis_; }
   SweepLauncher* sweep() const { return sweep_; }
   PartitionOverlay* partition() const { return partition_; }
   /// The action with this object name ("save", "undo", "rotate", ...), or nullptr.
   QAction* action(const QString& name) const;
 
-  /// Runs core::validateModel and lists what it found in the Problems dock; returns the
-  /// number of errors and warnings (information, such as free ends, is listed but not counted).
-  int validate();
+  /// Checks the model as Run and `kelvin-cli validate` do (core::checkModel, off the GUI
+  /// thread) and lists the problems in the Problems dock; checked() follows.
+  void validate();
   /// Opens the examples gallery (Help ▸ Examples…); the chosen example replaces the model.
   void showExamples();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+
+ Q_SIGNALS:
+  /// A check of the model (Validate, or opening a file) found `problems` problems.
+  void checked(int problems);
 
  private:
   void createDocks();
@@ -106,6 +114,9 @@ class MainWindow : public QMainWindow {
   /// Shows the blocks named by paths ("R1", "Sub1/R1"): opens the level of the first, selects those on it.
   void selectBlocks(const QStringList& paths);
   void showRunEnd(const RunOutcome& outcome);
+  /// Starts a check of the model; `showResult`: bring the Problems dock forward even when clean.
+  void check(bool showResult);
+  void showCheck(const std::vector<core::Diagnostic>& problems);
   void showError(const QString& summary, const QString& details);
   QString dialogDirectory() const;
 
@@ -121,6 +132,9 @@ class MainWindow : public QMainWindow {
   QDockWidget* problemsDock_ = nullptr;
   RecentFilesMenu* recentFiles_ = nullptr;
   SimulationSession* simulation_ = nullptr;
+  ResultsArea* results_ = nullptr;
+  ModelChecker* checker_ = nullptr;
+  bool showCheckResult_ = false;
   AnalysisLauncher* analysis_ = nullptr;
   SweepLauncher* sweep_ = nullptr;
   PartitionOverlay* partition_ = nullptr;

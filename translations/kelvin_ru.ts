@@ -1421,10 +1421,6 @@
 <context>
     <name>kelvin::gui::DiagnosticsWidget</name>
     <message>
-        <source>Validate the model (Simulation ▸ Validate) to list its problems.</source>
-        <translation>Проверьте модель (Моделирование ▸ Проверить модель), чтобы увидеть список проблем.</translation>
-    </message>
-    <message>
         <source>✓ No problems found: the model is ready to simulate.</source>
         <translation>✓ Проблем не найдено: модель готова к моделированию.</translation>
     </message>
@@ -1451,6 +1447,22 @@
             <numerusform>✓ Проблем не найдено: модель готова к моделированию (ниже %n примечания).</numerusform>
             <numerusform>✓ Проблем не найдено: модель готова к моделированию (ниже %n примечаний).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Validate the model (F7) to list its problems.</source>
+        <translation>Проверьте модель (F7), чтобы увидеть её проблемы.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The run failed: %n problem(s). Click one to show its block.</source>
+        <translation>
+            <numerusform>Запуск не удался: %n проблема. Щёлкните, чтобы показать её блок.</numerusform>
+            <numerusform>Запуск не удался: %n проблемы. Щёлкните по одной, чтобы показать её блок.</numerusform>
+            <numerusform>Запуск не удался: %n проблем. Щёлкните по одной, чтобы показать её блок.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checking the model…</source>
+        <translation>Проверка модели…</translation>
     </message>
 </context>
 <context>
@@ -1967,14 +1979,6 @@
         <source>Opened %1</source>
         <translation>Открыт файл %1</translation>
     </message>
-    <message numerus="yes">
-        <source>Opened %1 — %n problem(s), see Problems</source>
-        <translation>
-            <numerusform>Открыт файл %1 — %n проблема, см. «Проблемы»</numerusform>
-            <numerusform>Открыт файл %1 — %n проблемы, см. «Проблемы»</numerusform>
-            <numerusform>Открыт файл %1 — %n проблем, см. «Проблемы»</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Cannot save %1.</source>
         <translation>Не удаётся сохранить %1.</translation>
@@ -2002,18 +2006,6 @@
     <message>
         <source>Save Model As</source>
         <translation>Сохранить модель как</translation>
-    </message>
-    <message>
-        <source>The model is valid</source>
-        <translation>Модель корректна</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n problem(s) found</source>
-        <translation>
-            <numerusform>Найдена %n проблема</numerusform>
-            <numerusform>Найдено %n проблемы</numerusform>
-            <numerusform>Найдено %n проблем</numerusform>
-        </translation>
     </message>
     <message>
         <source>About Kelvin</source>
@@ -2070,6 +2062,22 @@
     <message>
         <source>&amp;Model</source>
         <translation>&amp;Модель</translation>
+    </message>
+    <message>
+        <source>Checking the model…</source>
+        <translation>Проверка модели…</translation>
+    </message>
+    <message>
+        <source>The model is valid: ready to simulate</source>
+        <translation>Модель корректна: готова к моделированию</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) found, see Problems</source>
+        <translation>
+            <numerusform>Найдена %n проблема, см. «Проблемы»</numerusform>
+            <numerusform>Найдено %n проблемы, см. «Проблемы»</numerusform>
+            <numerusform>Найдено %n проблем, см. «Проблемы»</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2272,6 +2280,10 @@
         <source>%1 is already used by another block</source>
         <translation>Имя %1 уже занято другим блоком</translation>
     </message>
+    <message>
+        <source>%1 — not applied; Esc reverts</source>
+        <translation>%1 — не применено; Esc возвращает прежнее значение</translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::PartitionOverlay</name>
@@ -2347,10 +2359,6 @@
         <translation>t = %1 с из %2 с, %3× реального времени</translation>
     </message>
     <message>
-        <source>Paused — %1</source>
-        <translation>Пауза — %1</translation>
-    </message>
-    <message>
         <source>Finished at t = %1 s (%2 steps, %3 events)</source>
         <translation>Завершено при t = %1 с (%2 шагов, %3 событий)</translation>
     </message>
@@ -2369,6 +2377,14 @@
     <message>
         <source>Stopped before the simulation started</source>
         <translation>Остановлено до начала моделирования</translation>
+    </message>
+    <message>
+        <source>Stepped to t = %1 s of %2 s — paused (F10: step, Shift+F6: resume)</source>
+        <translation>Шаг до t = %1 с из %2 с — пауза (F10: шаг, Shift+F6: продолжить)</translation>
+    </message>
+    <message>
+        <source>Paused at t = %1 s of %2 s (F10: step, Shift+F6: resume)</source>
+        <translation>Пауза при t = %1 с из %2 с (F10: шаг, Shift+F6: продолжить)</translation>
     </message>
 </context>
 <context>

@@ -15,10 +15,14 @@ core::Model CommandContext::loadValidModel(const std::string& path, bool notes) 
   core::Model model = core::loadModel(path);
   const std::vector<core::Diagnostic> diagnostics = core::validateModel(model, registry_, path);
   if (core::hasErrors(diagnostics)) throw core::ModelError(core::errorsOf(diagnostics));
-  for (const core::Diagnostic& d : diagnostics)
-    if (d.severity == core::Severity::Warning || notes)
-      err_ << core::severityName(d.severity) << ": " << d.toString() << '\n';
+  report(diagnostics, notes);
   return model;
+}
+
+void CommandContext::report(const std::vector<core::Diagnostic>& diagnostics, bool notes) const {
+  for (const core::Diagnostic& d : diagnostics)
+    if (d.severity == core::Severity::Warning || (notes && d.severity == core::Severity::Info))
+      err_ << core::severityName(d.severity) << ": " << d.toString() << '\n';
 }
 
 }  // namespace kelvin::cli

@@ -4,8 +4,10 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "elaborate/block_registry.h"
+#include "model/diagnostic.h"
 #include "model/model.h"
 
 namespace kelvin::cli {
@@ -25,6 +27,8 @@ class CommandContext {
   /// information too when `notes` is set (free ends, as `info: ...`). Throws
   /// core::ModelError with every error when either step fails.
   core::Model loadValidModel(const std::string& path, bool notes = false) const;
+  /// Prints the warnings among `diagnostics` to err(), and the information too when `notes` is set.
+  void report(const std::vector<core::Diagnostic>& diagnostics, bool notes) const;
 
  private:
   core::BlockRegistry registry_;

@@ -2,7 +2,8 @@
 
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
-#include "run/simulator.h"
+#include "model/model_file.h"
+#include "run/model_check.h"
 
 namespace kelvin::cli {
 
@@ -13,12 +14,12 @@ std::string ValidateCommand::summary() const {
 
 int ValidateCommand::run(const CliArguments& args, CommandContext& context) {
   const std::string& path = args.singlePositional("model file (MODEL.kelvin)");
-  const core::Model model = context.loadValidModel(path, true);
-  // Structural analysis runs at compilation, and the initial state is solved for (an
-  // algebraic loop without solution shows only there); a ModelError reaches the
-  // dispatcher (exit 2).
-  const auto compiled = core::compileModel(model, context.registry(), path);
-  core::checkInitialState(*compiled, core::SimulationOptions::fromSettings(model.settings, path));
+  // The GUI's Validate runs the same check: validation, then compilation (structural
+  // analysis) and the initial state (an algebraic loop without solution shows only there).
+  // Errors reach the dispatcher as a ModelError (exit 2); warnings and free ends are printed.
+  const std::vector<core::Diagnostic> found = core::checkModel(core::loadModel(path), context.registry(), path);
+  if (core::hasErrors(found)) throw core::ModelError(core::errorsOf(found));
+  context.report(found, true);
   return kExitSuccess;
 }
 

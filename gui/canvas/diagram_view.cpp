@@ -25,6 +25,8 @@ const QString DiagramView::kBlockTypeMimeType = QStringLiteral("application/x-ke
 
 namespace {
 constexpr double kMinZoom = 0.05;
+/// A model opened is shown at least this large, so its labels stay readable; the rest scrolls.
+constexpr double kReadableZoom = 0.75;
 constexpr double kMaxZoom = 8.0;
 constexpr double kPortPickPixels = 9;
 constexpr double kPortPickMaxScene = 10;
@@ -90,11 +92,13 @@ void DiagramView::resetZoom() {
 }
 
 void DiagramView::fitUntilUserZooms() {
-  zoomToFit();
+  fit(kReadableZoom);
   autoFit_ = true;
 }
 
-void DiagramView::zoomToFit() {
+void DiagramView::zoomToFit() { fit(kMinZoom); }
+
+void DiagramView::fit(double smallest) {
   QRectF content;
   for (QGraphicsItem* item : scene_->items())
     if (!item->parentItem() && item->isVisible() && item->type() > QGraphicsItem::UserType) content |= item->sceneBoundingRect();
@@ -105,8 +109,8 @@ void DiagramView::zoomToFit() {
   }
   content.adjust(-40, -40, 40, 40);
   const QRectF viewRect = viewport()->rect().adjusted(4, 4, -4, -4);
-  const double fit = std::min(viewRect.width() / content.width(), viewRect.height() / content.height());
-  setZoom(std::min(fit, 2.0));
+  const double whole = std::min(viewRect.width() / content.width(), viewRect.height() / content.height());
+  setZoom(std::clamp(whole, smallest, 2.0));
   centerOn(content.center());
 }
 
@@ -234,7 +238,7 @@ void DiagramView::contextMenuEvent(QContextMenuEvent* event) {
 
 void DiagramView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
-  if (autoFit_) zoomToFit();
+  if (autoFit_) fit(kReadableZoom);
 }
 
 void DiagramView::leaveEvent(QEvent* event) {

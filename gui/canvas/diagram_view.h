@@ -33,7 +33,8 @@ class DiagramView : public QGraphicsView {
   /// Shows all items (at most 200 %).
   void zoomToFit();
   /// Fits now and keeps fitting as the view is resized, until the user zooms or pans
-  /// (for a model just opened, whose window is still being laid out).
+  /// (for a model just opened, whose window is still being laid out), never below 75 %:
+  /// a larger model scrolls instead.
   void fitUntilUserZooms();
   /// 100 %.
   void resetZoom();
@@ -97,6 +98,8 @@ class DiagramView : public QGraphicsView {
   void focusOutEvent(QFocusEvent* event) override;
 
  private:
+  /// Shows all items, at a zoom between `smallest` and 200 %, centred.
+  void fit(double smallest);
   void scaleBy(double factor);
 
   DiagramScene* scene_;

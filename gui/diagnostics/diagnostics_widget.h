@@ -1,14 +1,15 @@
 #pragma once
-// The Problems dock: what core::validateModel found, one line per
-// diagnostic ("R1.p: not connected") with the icon of its severity (an
-// error, a warning, or information such as "M.b: free end: ..."), and below them the warnings and errors
-// logged while the model runs (fed by an spdlog sink, with their time, e.g. a
-// solver failure "12:01:02.345 error Y: solver failed at t = 0.3 s: ...").
-// Clicking a line asks to show the blocks it names (inner blocks of
-// subsystems are named "Sub1/R1").
+// The Problems dock: the current model's problems and nothing else, one row
+// per diagnostic ("R1.p: not connected") with the icon of its severity (an
+// error, a warning, or information such as "M.b: free end: ..."), each with its
+// full message (rows wrap; the tooltip repeats it). What fills it: a check of
+// the model (core::checkModel: Validate, opening a file), a Run refused by it,
+// or the diagnostics of a run that failed. Each of these replaces the rows, so
+// the count above them always matches. Log lines stay in the Log.
+// Clicking a row asks to show the blocks it names (inner blocks of subsystems
+// are named "Sub1/R1").
 
 #include <functional>
-#include <memory>
 #include <vector>
 
 #include <QStringList>
@@ -21,40 +22,40 @@ class QListWidget;
 
 namespace kelvin::gui {
 
-class LogSink;
-
 class DiagnosticsWidget : public QWidget {
   Q_OBJECT
 
  public:
-  /// Finds the block paths a log line names; the widget lists logged warnings and errors
-  /// from its construction on (create and destroy it on the GUI thread).
+  /// Finds the block paths a message names besides its own block ("… V1 and V2 in parallel").
   using BlockFinder = std::function<QStringList(const QString& text)>;
 
   explicit DiagnosticsWidget(QWidget* parent = nullptr);
-  ~DiagnosticsWidget() override;
 
-  /// Replaces the validation problems (logged messages stay).
+  /// Replaces the rows by `diagnostics`, the outcome of a check of the model.
   void setDiagnostics(const std::vector<core::Diagnostic>& diagnostics);
+  /// Replaces the rows by the diagnostics of a run that failed (`summary` says how).
+  void setRunFailure(const std::vector<core::Diagnostic>& diagnostics);
+  /// Empties the rows while a check is under way.
+  void showChecking();
+  /// Empties the rows: a new model, or a run starting.
+  void clear();
   void setBlockFinder(BlockFinder finder) { blockFinder_ = std::move(finder); }
-  /// Adds a logged message (level: spdlog level) naming `blocks`.
-  void addLogMessage(int level, const QString& text);
-  /// Forgets the logged messages (a new run begins).
-  void clearLogMessages();
   QListWidget* list() const { return list_; }
-  /// The item data role holding a validation line's core::Severity (as int).
+  /// The item data role holding a row's core::Severity (as int).
   static constexpr int kSeverityRole = Qt::UserRole + 3;
+  /// The line above the rows ("2 problems found…", "✓ No problems found…").
+  QString summary() const;
 
  Q_SIGNALS:
   /// The user picked a line that names `blockPaths` ("R1", "Sub1/R1"); never empty.
   void blocksRequested(const QStringList& blockPaths);
 
  private:
-  void removeItems(int kind);
+  void fill(const std::vector<core::Diagnostic>& diagnostics);
+  void setSummary(const QString& text, const QString& color);
 
   QLabel* summary_;
   QListWidget* list_;
-  std::shared_ptr<LogSink> sink_;
   BlockFinder blockFinder_;
 };
 

@@ -38,6 +38,7 @@ bool ModelDocument::isModified() const { return !undoStack_->isClean(); }
 
 void ModelDocument::reset(core::Model model, const QString& filePath) {
   const bool wasModified = isModified();
+  emit aboutToReset();
   undoStack_->clear();  // commands refer to the old model by index
   model_ = std::move(model);
   filePath_ = filePath;

@@ -79,6 +79,8 @@ class ModelDocument : public QObject {
   void notifySettingsChanged();
 
  signals:
+  /// The whole model is about to be replaced: model() and filePath() are still the old ones.
+  void aboutToReset();
   /// The whole model was replaced (new, open).
   void modelReset();
   void levelChanged(const QStringList& path);

@@ -47,6 +47,16 @@ QStringList scopeTraceSignals(const core::Model& model, const QString& scopePath
   return result;
 }
 
+QStringList scopeBlockPaths(const core::Model& model) {
+  QStringList result;
+  forEachLevel(model.blocks, model.connections, "",
+               [&](const std::string& prefix, const std::vector<core::Block>& blocks, const std::vector<core::Connection>&) {
+                 for (const core::Block& block : blocks)
+                   if (block.type == kScopeType) result << QString::fromStdString(prefix + block.id);
+               });
+  return result;
+}
+
 std::vector<std::string> signalsWiredToScopes(const core::Model& model) {
   std::vector<std::string> result;
   forEachLevel(model.blocks, model.connections, "",

@@ -20,6 +20,9 @@ inline const std::string kScopeType = "signal.Scope";
 /// empty when there is no such scope or nothing is wired to it.
 QStringList scopeTraceSignals(const core::Model& model, const QString& scopePath);
 
+/// The paths of the model's Scope blocks at every level ("Scope", "Sub1/Scope"), in model order.
+QStringList scopeBlockPaths(const core::Model& model);
+
 /// The signals wired into any scope of the model, at any level.
 std::vector<std::string> signalsWiredToScopes(const core::Model& model);
 

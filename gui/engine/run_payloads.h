@@ -12,6 +12,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "model/diagnostic.h"
+
 namespace kelvin::gui {
 
 /// The signals a run records, in sample order, and its time span.
@@ -69,6 +71,8 @@ struct RunOutcome {
   QString message;
   /// The blocks the failure names ("R1", "Sub1/R1").
   QStringList blocks;
+  /// For a failure: its diagnostics, for the Problems panel.
+  std::vector<core::Diagnostic> diagnostics;
   long steps = 0;
   long events = 0;
 };

@@ -27,6 +27,8 @@ RunStatusWidget::RunStatusWidget(QWidget* parent)
 }
 
 void RunStatusWidget::showStarted() {
+  paused_ = stepping_ = false;
+  time_ = stopTime_ = 0.0;
   bar_->setValue(0);
   bar_->show();
   progressText_ = tr("Compiling…");
@@ -36,12 +38,32 @@ void RunStatusWidget::showStarted() {
 void RunStatusWidget::showProgress(double time, double startTime, double stopTime, double speed) {
   const double fraction = stopTime > startTime ? (time - startTime) / (stopTime - startTime) : 1.0;
   bar_->setValue(static_cast<int>(std::lround(std::clamp(fraction, 0.0, 1.0) * kSteps)));
+  time_ = time;
+  stopTime_ = stopTime;
   progressText_ = tr("t = %1 s of %2 s, %3× real time").arg(seconds(time), seconds(stopTime), seconds(speed));
-  label_->setText(progressText_);
+  if (paused_)
+    showPausedText();
+  else
+    label_->setText(progressText_);
 }
 
 void RunStatusWidget::showPaused(bool paused) {
-  label_->setText(paused ? tr("Paused — %1").arg(progressText_) : progressText_);
+  paused_ = paused;
+  stepping_ = false;
+  if (paused)
+    showPausedText();
+  else
+    label_->setText(progressText_);
+}
+
+void RunStatusWidget::showStepping() { stepping_ = paused_; }
+
+void RunStatusWidget::showPausedText() {
+  // Enough digits to see one output step move the time; no speed: nothing runs.
+  const QString t = QString::number(time_, 'g', 7);
+  label_->setText(stepping_ ? tr("Stepped to t = %1 s of %2 s — paused (F10: step, Shift+F6: resume)")
+                                  .arg(t, seconds(stopTime_))
+                            : tr("Paused at t = %1 s of %2 s (F10: step, Shift+F6: resume)").arg(t, seconds(stopTime_)));
 }
 
 void RunStatusWidget::showEnded(const RunOutcome& outcome) {
@@ -62,6 +84,13 @@ void RunStatusWidget::showEnded(const RunOutcome& outcome) {
                                                   : tr("Failed at t = %1 s: see Problems").arg(seconds(outcome.endTime)));
       break;
   }
+}
+
+void RunStatusWidget::clear() {
+  paused_ = stepping_ = false;
+  bar_->hide();
+  progressText_.clear();
+  label_->clear();
 }
 
 QString RunStatusWidget::text() const { return label_->text(); }

@@ -16,9 +16,10 @@
 
 namespace kelvin::gui {
 
-SimulationSession::SimulationSession(ModelDocument* document, const core::BlockRegistry& registry, QMainWindow* host)
+SimulationSession::SimulationSession(ModelDocument* document, const core::BlockRegistry& registry, QMainWindow* host,
+                                     ResultsArea* results)
     : QObject(host), document_(document), controller_(new SimulationController(registry, this)),
-      history_(new RunHistory(this)), scopes_(new ScopeManager(document, history_, host)),
+      history_(new RunHistory(this)), scopes_(new ScopeManager(document, history_, results)),
       status_(new RunStatusWidget(host)), banner_(new QLabel(host)) {
   banner_->setObjectName(QStringLiteral("snapshotBanner"));
   banner_->setText(tr("The running simulation uses the model as it was when you pressed Run; "
@@ -39,6 +40,7 @@ SimulationSession::SimulationSession(ModelDocument* document, const core::BlockR
   connect(run_, &QAction::triggered, this, &SimulationSession::run);
   connect(pause_, &QAction::triggered, controller_, &SimulationController::pause);
   connect(resume_, &QAction::triggered, controller_, &SimulationController::resume);
+  connect(step_, &QAction::triggered, status_, &RunStatusWidget::showStepping);
   connect(step_, &QAction::triggered, controller_, &SimulationController::step);
   connect(stop_, &QAction::triggered, controller_, &SimulationController::stop);
   connect(scope, &QAction::triggered, scopes_, &ScopeManager::openSignalsScope);
@@ -47,8 +49,10 @@ SimulationSession::SimulationSession(ModelDocument* document, const core::BlockR
     updateActions();
     status_->showPaused(state == SimulationController::State::Paused);
   });
+  // The model compiled and the run begins: every Scope block's plot opens and streams.
   connect(controller_, &SimulationController::runStarted, this, [this](const RunInfo& info) {
     history_->beginRun(info);
+    scopes_->openModelScopes();
   });
   connect(controller_, &SimulationController::samplesArrived, this, [this](const SampleBatch& batch) {
     if (RunResult* run = history_->current()) run->append(batch);
@@ -59,8 +63,12 @@ SimulationSession::SimulationSession(ModelDocument* document, const core::BlockR
   connect(document_->undoStack(), &QUndoStack::indexChanged, this, [this] {
     if (controller_->isActive()) banner_->show();
   });
+  // The runs belong to the model: a new or opened one stops the run and frees the results.
   connect(document_, &ModelDocument::modelReset, this, [this] {
-    if (controller_->isActive()) banner_->show();
+    const bool wasActive = controller_->isActive();
+    controller_->stop();
+    history_->clear();
+    if (!wasActive) status_->clear();
   });
   updateActions();
 }

@@ -1,9 +1,10 @@
 #pragma once
 // The simulation side of a main window: the Run / Pause / Resume / Step /
 // Stop actions and their enabled states, the SimulationController, the
-// history of runs that the scopes show, the scope windows, the progress in
-// the status bar and the banner saying that a run uses the snapshot taken at
-// Run while the model is being edited.
+// history of runs that the scopes show, the scope windows (every Scope block's
+// opens when a run has compiled and starts), the progress in the status bar and the banner
+// saying that a run uses the snapshot taken at Run while the model is being
+// edited. Replacing the model (New, Open) stops its run and frees its results.
 
 #include <QObject>
 
@@ -23,6 +24,7 @@ class BlockRegistry;
 namespace kelvin::gui {
 
 class ModelDocument;
+class ResultsArea;
 class RunHistory;
 class RunStatusWidget;
 class ScopeManager;
@@ -32,8 +34,10 @@ class SimulationSession : public QObject {
   Q_OBJECT
 
  public:
-  /// `document` and `registry` must outlive the session; widgets are children of `host`.
-  SimulationSession(ModelDocument* document, const core::BlockRegistry& registry, QMainWindow* host);
+  /// `document` and `registry` must outlive the session; widgets are children of `host`, scopes
+  /// go to `results`.
+  SimulationSession(ModelDocument* document, const core::BlockRegistry& registry, QMainWindow* host,
+                    ResultsArea* results);
 
   SimulationController* controller() const { return controller_; }
   RunHistory* history() const { return history_; }
@@ -43,8 +47,8 @@ class SimulationSession : public QObject {
   /// "run", "pause", "resume", "step", "stop", "newScope".
   QList<QAction*> actions() const;
 
-  /// Validates the document's model and runs it as it is now (a snapshot); false when the model
-  /// is invalid or a run is going.
+  /// Validates the document's model and runs it as it is now (a snapshot); the scope of every
+  /// Scope block opens when it has compiled. False when the model is invalid or a run is going.
   bool run();
 
  Q_SIGNALS:

@@ -83,6 +83,7 @@ RunOutcome failure(const core::ModelError& error, double time) {
     lines << QString::fromStdString(d.toString());
   }
   outcome.message = lines.join(QLatin1Char('\n'));
+  outcome.diagnostics = error.diagnostics();
   return outcome;
 }
 
@@ -142,6 +143,7 @@ void SimulationWorker::run() {
     outcome.status = RunOutcome::Status::Failed;
     outcome.endTime = lastTime_;
     outcome.message = QString::fromStdString(e.what());
+    outcome.diagnostics = {core::Diagnostic{request_.file, {}, {}, e.what()}};
     spdlog::error("simulation failed: {}", e.what());
   }
   Q_EMIT ended(outcome);

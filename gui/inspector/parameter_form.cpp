@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <QAction>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -166,6 +167,15 @@ void ParameterForm::setBlock(const core::Block& block, std::set<std::string> oth
   for (std::size_t i = 0; i < rows_.size(); ++i) {
     QLineEdit* edit = rows_[i].edit;
     connect(edit, &QLineEdit::textEdited, this, [this, i] { validate(rows_[i]); });
+    auto* revert = new QAction(edit);
+    revert->setShortcut(QKeySequence(Qt::Key_Escape));
+    revert->setShortcutContext(Qt::WidgetShortcut);
+    edit->addAction(revert);
+    connect(revert, &QAction::triggered, this, [this, i] {
+      Row& row = rows_[i];
+      row.edit->setText(QString::fromStdString(row.committed));
+      validate(row);
+    });
     connect(edit, &QLineEdit::editingFinished, this, [this, i] {
       Row& row = rows_[i];
       validate(row);
@@ -190,7 +200,10 @@ void ParameterForm::refresh(const core::Block& block, std::set<std::string> othe
   for (Row& row : rows_) {
     const auto it = block.params.find(row.name);
     const std::string text = it != block.params.end() ? it->second : row.decl->defaultValue;
-    if (!row.edit->hasFocus() && row.edit->text().toStdString() != text) row.edit->setText(QString::fromStdString(text));
+    // A refused entry stays, red, until the user fixes or reverts it (Esc): never silently dropped.
+    const bool refused = !check(*row.decl, row.edit->text().trimmed().toStdString(), scope_).isEmpty();
+    if (!row.edit->hasFocus() && !refused && row.edit->text().toStdString() != text)
+      row.edit->setText(QString::fromStdString(text));
     row.committed = text;
     validate(row);
   }
@@ -199,7 +212,7 @@ void ParameterForm::refresh(const core::Block& block, std::set<std::string> othe
 void ParameterForm::validate(Row& row) {
   QString value;
   const QString problem = check(*row.decl, row.edit->text().trimmed().toStdString(), scope_, &value);
-  showMessage(row.message, problem, value);
+  showMessage(row.message, problem.isEmpty() ? problem : tr("%1 — not applied; Esc reverts").arg(problem), value);
   row.edit->setStyleSheet(problem.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 1px solid #c62828; }"));
   const bool valid = isValid();
   if (valid != valid_) {

@@ -5,7 +5,9 @@
 // prefixes and the model's variables) and lie within the declared bounds;
 // vectors and matrices must parse. Below each field: the value it evaluates
 // to ("= 1 kΩ") or what is wrong, in red. Used by the inspector (each field
-// applied when edited) and by the parameter dialog (applied on OK).
+// applied when edited) and by the parameter dialog (applied on OK). A field
+// whose text is refused keeps it, red, until the user fixes it or reverts it
+// with Esc, even when the model changes underneath.
 
 #include <map>
 #include <set>

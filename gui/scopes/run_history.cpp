@@ -17,6 +17,11 @@ RunResult* RunHistory::beginRun(const RunInfo& info) {
   return run;
 }
 
+void RunHistory::clear() {
+  for (RunResult* run : runs_) delete run;
+  runs_.clear();
+}
+
 RunResult* RunHistory::current() const { return runs_.empty() ? nullptr : runs_.back(); }
 
 RunResult* RunHistory::previous() const { return runs_.size() < 2 ? nullptr : runs_[runs_.size() - 2]; }

@@ -23,6 +23,8 @@ class RunHistory : public QObject {
 
   /// Starts recording a new run (labelled "Run n") and returns it; it stays owned by the history.
   RunResult* beginRun(const RunInfo& info);
+  /// Deletes every run (their model was replaced); the count of labels goes on.
+  void clear();
   /// The newest run, or nullptr.
   RunResult* current() const;
   /// The run before the newest one, or nullptr.

@@ -1,9 +1,8 @@
 #include "scopes/scope_manager.h"
 
-#include <QMainWindow>
-
 #include "document/model_document.h"
 #include "document/scope_wiring.h"
+#include "scopes/results_area.h"
 #include "scopes/run_history.h"
 #include "scopes/run_result.h"
 #include "scopes/scope_widget.h"
@@ -11,10 +10,15 @@
 
 namespace kelvin::gui {
 
-ScopeManager::ScopeManager(ModelDocument* document, RunHistory* history, QMainWindow* host)
-    : QObject(host), document_(document), history_(history), host_(host) {
+ScopeManager::ScopeManager(ModelDocument* document, RunHistory* history, ResultsArea* area)
+    : QObject(area), document_(document), history_(history), area_(area) {
   // Wiring may have changed since a scope was opened: each run shows what is wired now.
   connect(history_, &RunHistory::runAdded, this, &ScopeManager::rereadTraces);
+  // The area closes the old model's windows; the next model starts its own.
+  connect(document_, &ModelDocument::modelReset, this, [this] {
+    blockScopes_.clear();
+    freeScopes_ = 0;
+  });
 }
 
 ScopeWindow* ScopeManager::scopeOf(const QString& scopePath) const { return blockScopes_.value(scopePath); }
@@ -25,29 +29,22 @@ ScopeWindow* ScopeManager::openScope(const QString& scopePath) {
     window = addWindow(scopePath);
     blockScopes_[scopePath] = window;
     window->scope()->setSignals(scopeTraceSignals(document_->model(), scopePath));
+  } else {
+    window->show();
+    window->raise();
   }
-  window->show();
-  window->raise();
   return window;
 }
 
-ScopeWindow* ScopeManager::openSignalsScope() {
-  ScopeWindow* window = addWindow(tr("Signals %1").arg(++freeScopes_));
-  window->show();
-  return window;
+void ScopeManager::openModelScopes() {
+  for (const QString& path : scopeBlockPaths(document_->model())) openScope(path);
 }
+
+ScopeWindow* ScopeManager::openSignalsScope() { return addWindow(tr("Signals %1").arg(++freeScopes_)); }
 
 ScopeWindow* ScopeManager::addWindow(const QString& title) {
-  auto* window = new ScopeWindow(title, history_, host_);
-  // Dock beside the other scopes when there are some, else along the bottom.
-  QList<ScopeWindow*> others = host_->findChildren<ScopeWindow*>();
-  others.removeAll(window);
-  if (!others.isEmpty() && !others.last()->isFloating()) {
-    host_->tabifyDockWidget(others.last(), window);
-  } else {
-    host_->addDockWidget(Qt::BottomDockWidgetArea, window);
-    host_->resizeDocks({window}, {340}, Qt::Vertical);
-  }
+  auto* window = new ScopeWindow(title, history_, area_);
+  area_->addScope(window);
   return window;
 }
 

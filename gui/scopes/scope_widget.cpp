@@ -79,6 +79,11 @@ ScopeWidget::ScopeWidget(RunHistory* history, QWidget* parent)
   };
   connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, userRange);
   connect(plot_->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, userRange);
+  // The decimation is per pixel column: whenever the plot's width changes (the dock is resized,
+  // shown, its tab raised), the data is decimated again for the new width before it is drawn.
+  connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+    if (!refreshing_ && plot_->axisRect()->width() != decimatedColumns_) refresh();
+  });
   cursors_ = new ScopeCursors(plot_);
   connect(cursors_, &ScopeCursors::moved, this, &ScopeWidget::updateReadout);
 
@@ -207,8 +212,9 @@ void ScopeWidget::refresh() {
   refreshing_ = true;
   if (follow_) fitToData();
   const QCPRange x = plot_->xAxis->range();
+  decimatedColumns_ = plot_->axisRect()->width();
   TimeAxisView view{x.lower, x.upper, plot_->xAxis->scaleType() == QCPAxis::stLogarithmic,
-                    std::max(1, plot_->axisRect()->width())};
+                    std::max(1, decimatedColumns_)};
   for (const auto& trace : traces_) trace->refresh(view);
   if (follow_) {
     // Values: fit the decimated data, which keeps every column's extremes, so the fit is exact.

@@ -6,7 +6,8 @@
 // drawn as its mean with the shaded band mean ± kσ (and a noisy realisation
 // when the run has one); σ under the first cursor is read out. The previous
 // run can be overlaid (dashed) for comparison. Long traces are decimated per
-// pixel column for display; RunResult keeps the full data for export.
+// pixel column of the plot's current width (again whenever the width, the
+// range or the data change); RunResult keeps the full data for export.
 // A scope given no signal list (a free scope) shows the first
 // kDefaultTraceCount signals of the run; the window's chooser picks others.
 
@@ -96,6 +97,8 @@ class ScopeWidget : public QWidget {
   bool noisyVisible_ = true;
   bool follow_ = true;
   bool refreshing_ = false;
+  /// The axis rect's width in pixels when the traces were last decimated.
+  int decimatedColumns_ = -1;
   /// How long the last refresh() took, decimation and statistics (the replot is timed by QCustomPlot).
   double lastRefreshMs_ = 0.0;
 };

@@ -63,6 +63,10 @@ void TracePlot::updateBandCache() {
   const std::vector<double>& mean = run_->values(signal_);
   const std::vector<double>& variance = run_->variances(signal_);
   const std::size_t n = std::min(mean.size(), variance.size());
+  if (upperValues_.size() > n) {  // the run's in-memory view was compacted: its samples were regrouped
+    upperValues_.clear();
+    lowerValues_.clear();
+  }
   for (std::size_t i = upperValues_.size(); i < n; ++i) {
     const double halfWidth = sigmaFactor_ * std::sqrt(std::max(0.0, variance[i]));
     upperValues_.push_back(mean[i] + halfWidth);

@@ -157,7 +157,10 @@ class TestMainWindow : public QObject {
     QByteArray text(kRcModel);
     text.replace(R"("R": "1k")", R"("R": "-5")");  // out of range
     QVERIFY(window.openFile(writeFile(dir_, QStringLiteral("bad_r.kelvin"), text)));
-    QCOMPARE(window.validate(), 1);
+    QSignalSpy checked(&window, &kelvin::gui::MainWindow::checked);
+    window.validate();
+    QTRY_COMPARE(checked.count(), 1);
+    QCOMPARE(checked.at(0).at(0).toInt(), 1);
     QListWidget* list = window.diagnostics()->list();
     QCOMPARE(list->count(), 1);
     QVERIFY2(list->item(0)->text().startsWith(QStringLiteral("R1")), qPrintable(list->item(0)->text()));

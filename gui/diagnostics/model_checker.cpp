@@ -1,0 +1,37 @@
+#include "diagnostics/model_checker.h"
+
+#include "document/model_document.h"
+#include "run/model_check.h"
+
+namespace kelvin::gui {
+
+ModelChecker::ModelChecker(ModelDocument* document, QObject* parent) : QObject(parent), document_(document) {
+  // A new model makes any check under way stale.
+  connect(document_, &ModelDocument::modelReset, this, [this] {
+    ++token_;
+    pending_ = 0;
+  });
+}
+
+ModelChecker::~ModelChecker() { tasks_.waitForDone(); }
+
+void ModelChecker::check() {
+  const unsigned token = ++token_;
+  pending_ = token;
+  const core::BlockRegistry& registry = document_->registry();
+  tasks_.run<std::vector<core::Diagnostic>>(
+      this,
+      [model = document_->model(), file = document_->filePath().toStdString(), &registry] {
+        return core::checkModel(model, registry, file);
+      },
+      [this, token](const TaskOutcome<std::vector<core::Diagnostic>>& outcome) {
+        if (token != token_) return;
+        pending_ = 0;
+        // checkModel reports model problems as diagnostics; anything else thrown is one too.
+        Q_EMIT checked(outcome.value ? *outcome.value
+                                     : std::vector<core::Diagnostic>{
+                                           {document_->filePath().toStdString(), {}, {}, outcome.error.toStdString()}});
+      });
+}
+
+}  // namespace kelvin::gui

@@ -1,0 +1,226 @@
+#pragma once
+// The end-to-end tests' shared fixture: the real MainWindow as a user meets it
+// (1600×1000, default layout, a fresh settings file in a temporary directory,
+// widget file dialogs), driven only by key presses, mouse clicks and typing
+// into the widgets on screen; and what the tests read back: the status bar,
+// the Problems panel, the scopes in the results area and the points their
+// plots draw. References come from outside the window: `kelvin-cli` run as a
+// separate process, or closed forms.
+
+#include <cmath>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QCompleter>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPointer>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include "elaborate/block_registry.h"
+#include "engine/run_status_widget.h"
+#include "engine/simulation_session.h"
+#include "library.h"
+#include "main_window.h"
+#include "qcustomplot.h"
+#include "scopes/results_area.h"
+#include "scopes/scope_widget.h"
+#include "scopes/scope_window.h"
+
+namespace kelvin::e2e {
+
+/// A simulated sample or a drawn point: (t, y).
+using Points = std::vector<std::pair<double, double>>;
+
+/// Slowest a test run of a shipped example may take before the test gives up (CI under load).
+constexpr int kRunTimeoutMs = 30000;
+
+/// The application's settings go to a fresh directory for the whole test executable, and file
+/// dialogs are Qt's own widgets (which keys can fill in), as on a desktop without a native one.
+inline void useFreshSettings(const QTemporaryDir& dir) {
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+  QCoreApplication::setOrganizationName(QStringLiteral("KelvinE2E"));
+  QCoreApplication::setApplicationName(QStringLiteral("Kelvin"));
+  QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
+}
+
+inline QString example(const char* name) { return QStringLiteral(KELVIN_EXAMPLES_DIR "/") + QString::fromLatin1(name); }
+
+/// The main window as the application opens it.
+class App {
+ public:
+  explicit App(const core::BlockRegistry& registry) : window_(std::make_unique<gui::MainWindow>(registry)) {
+    window_->resize(1600, 1000);
+    window_->show();
+    window_->activateWindow();
+    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+  }
+
+  gui::MainWindow& window() { return *window_; }
+
+  /// Where keys go: the focused widget, or the window.
+  QWidget* keyTarget() const {
+    QWidget* focus = QApplication::focusWidget();
+    return focus ? focus : window_.get();
+  }
+  /// Presses a key in the window. When a dialog has just closed, the window system gives the
+  /// focus back to the main window first (the offscreen platform does not: it is done here).
+  void press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    if (!QApplication::activeModalWidget() && !window_->isActiveWindow()) {
+      window_->activateWindow();
+      QVERIFY(QTest::qWaitForWindowActive(window_.get()));
+    }
+    QTest::keyClick(keyTarget(), key, modifiers);
+  }
+
+  /// File ▸ Open (Ctrl+O): types `path` into the dialog and presses Enter.
+  void openWithDialog(const QString& path) {
+    answerNextFileDialog(path);
+    press(Qt::Key_O, Qt::ControlModifier);
+  }
+
+  /// The next file dialog that opens gets `path` typed into its file name field, then Enter.
+  /// When the field's completer pops up its list, Esc closes it first; when the dialog only
+  /// changed directory and cleared the field, the path is typed again (as a user would).
+  static void answerNextFileDialog(const QString& path) {
+    auto* poll = new QTimer;
+    poll->setInterval(50);
+    auto answered = std::make_shared<QPointer<QFileDialog>>();
+    auto typed = std::make_shared<bool>(false);
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, path, answered, typed] {
+      auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+      // Done once the dialog this poll answered has gone: never touch the next one.
+      if (*typed && (answered->isNull() || dialog != answered->data() || !dialog->isVisible())) {
+        poll->deleteLater();
+        return;
+      }
+      if (!dialog || !dialog->isVisible()) return;
+      auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+      QWidget* field = name ? name : dialog->focusWidget();
+      // Typed again if the dialog took an Enter to change directory and cleared the field.
+      if (!*typed || (name && name->text().isEmpty())) {
+        *answered = dialog;
+        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);  // over a suggested name
+        QTest::keyClicks(field, path);
+        *typed = true;
+      }
+      // The field's completer may pop up a list over it: Esc closes that list, then Enter opens.
+      QAbstractItemView* completions = name && name->completer() ? name->completer()->popup() : nullptr;
+      if (completions && completions->isVisible())
+        QTest::keyClick(completions, Qt::Key_Escape);
+      else
+        QTest::keyClick(field, Qt::Key_Return);
+    });
+    poll->start();
+  }
+
+  QString status() const { return window_->simulation()->statusWidget()->text(); }
+
+  /// F5, then waits until the status bar says the run finished; false on timeout.
+  bool runToTheEnd() {
+    press(Qt::Key_F5);
+    return QTest::qWaitFor([this] { return status().startsWith(QStringLiteral("Finished")); }, kRunTimeoutMs);
+  }
+
+  /// The scopes open in the results area.
+  QList<gui::ScopeWindow*> scopes() const {
+    QList<gui::ScopeWindow*> list;
+    for (QDockWidget* dock : window_->results()->scopes())
+      if (auto* scope = qobject_cast<gui::ScopeWindow*>(dock)) list << scope;
+    return list;
+  }
+  gui::ScopeWindow* scope(const QString& title) const {
+    for (gui::ScopeWindow* s : scopes())
+      if (s->windowTitle() == title) return s;
+    return nullptr;
+  }
+
+ private:
+  std::unique_ptr<gui::MainWindow> window_;
+};
+
+/// Opens a menu of the menu bar by clicking its title, then clicks the item `text` (without '&').
+inline void chooseMenuItem(gui::MainWindow& window, const QString& menu, const QString& item) {
+  QMenuBar* bar = window.menuBar();
+  QAction* title = nullptr;
+  for (QAction* a : bar->actions())
+    if (a->text().remove(QLatin1Char('&')) == menu) title = a;
+  QVERIFY2(title && title->menu(), qPrintable(menu));
+  QTest::mouseClick(bar, Qt::LeftButton, {}, bar->actionGeometry(title).center());
+  QMenu* popup = title->menu();
+  QTRY_VERIFY(popup->isVisible());
+  QAction* target = nullptr;
+  for (QAction* a : popup->actions())
+    if (a->text().remove(QLatin1Char('&')) == item) target = a;
+  QVERIFY2(target, qPrintable(item));
+  QTest::mouseClick(popup, Qt::LeftButton, {}, popup->actionGeometry(target).center());
+}
+
+/// The field a dialog labels `label` (the label's buddy), or nullptr.
+inline QWidget* fieldLabelled(QWidget* dialog, const QString& label) {
+  for (QLabel* l : dialog->findChildren<QLabel*>())
+    if (l->text() == label) return l->buddy();
+  return nullptr;
+}
+
+/// The points the plot's first graph draws (after the scope's pending refresh and replot).
+inline Points drawnPoints(gui::ScopeWindow* scope, int graph = 0) {
+  Points points;
+  QCustomPlot* plot = scope->scope()->plot();
+  if (graph >= plot->graphCount()) return points;
+  for (const QCPGraphData& d : *plot->graph(graph)->data()) points.emplace_back(d.key, d.value);
+  return points;
+}
+
+/// The plot area (axis rect) of a scope, in pixels.
+inline QSize plotSize(gui::ScopeWindow* scope) { return scope->scope()->plot()->axisRect()->rect().size(); }
+
+/// `kelvin-cli simulate model --signals signal`: the samples of `signal`, read from its CSV.
+inline Points cliSimulate(const QString& model, const QString& signal) {
+  QProcess cli;
+  cli.start(QStringLiteral(KELVIN_CLI_PATH), {QStringLiteral("simulate"), model, QStringLiteral("--signals"), signal});
+  if (!cli.waitForFinished(kRunTimeoutMs) || cli.exitCode() != 0) {
+    qWarning("kelvin-cli failed: %s", cli.readAllStandardError().constData());
+    return {};
+  }
+  Points samples;
+  const QList<QByteArray> lines = cli.readAllStandardOutput().split('\n');
+  for (int i = 1; i < lines.size(); ++i) {  // line 0: the header
+    const QList<QByteArray> cells = lines[i].split(',');
+    if (cells.size() >= 2) samples.emplace_back(cells[0].toDouble(), cells[1].toDouble());
+  }
+  return samples;
+}
+
+/// `kelvin-cli validate model`: its exit code and its stderr lines.
+inline std::pair<int, QStringList> cliValidate(const QString& model) {
+  QProcess cli;
+  cli.start(QStringLiteral(KELVIN_CLI_PATH), {QStringLiteral("validate"), model});
+  cli.waitForFinished(kRunTimeoutMs);
+  QStringList lines = QString::fromUtf8(cli.readAllStandardError()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+  return {cli.exitCode(), lines};
+}
+
+/// The sample of `samples` (ascending times) at time `t` exactly, or NaN when there is none.
+inline double sampleAt(const Points& samples, double t) {
+  const auto it = std::lower_bound(samples.begin(), samples.end(), t,
+                                   [](const std::pair<double, double>& sample, double time) { return sample.first < time; });
+  return it != samples.end() && it->first == t ? it->second : NAN;
+}
+
+}  // namespace kelvin::e2e

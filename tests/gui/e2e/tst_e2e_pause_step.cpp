@@ -1,0 +1,93 @@
+// Pause and Step as a user sees them. The stop time of rc_lowpass is set to
+// 10 s in Simulation ▸ Simulation Settings (a million output samples, so the
+// run is still going when F6 lands); F5, then F6 when the status bar shows
+// progress: the status bar says "Paused at t = …" at the last sample drawn,
+// with no real-time factor; each F10 advances one output step (10 µs), which
+// the status bar says ("Stepped to t = …") and the scope draws; Shift+F5 stops.
+
+#include "e2e_fixture.h"
+
+using kelvin::e2e::App;
+
+namespace {
+
+/// The time in "Paused at t = 0.1234 s of …" or "Stepped to t = … s of …"; NaN if none.
+double statusTime(const QString& status) {
+  static const QRegularExpression time(QStringLiteral("^(?:Paused at|Stepped to) t = (\\S+) s of"));
+  const QRegularExpressionMatch match = time.match(status);
+  return match.hasMatch() ? match.captured(1).toDouble() : NAN;
+}
+
+}  // namespace
+
+class TestE2ePauseStep : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(settingsDir_.isValid());
+    kelvin::e2e::useFreshSettings(settingsDir_);
+    kelvin::blocks::registerAll(registry_);
+  }
+
+  void pausedAtAndStepped() {
+    App app(registry_);
+    kelvin::gui::MainWindow& window = app.window();
+    app.openWithDialog(kelvin::e2e::example("rc_lowpass.kelvin"));
+    QTRY_VERIFY(window.windowTitle().startsWith(QStringLiteral("rc_lowpass.kelvin")));
+
+    // Stop time 10 s, typed into the settings dialog.
+    kelvin::e2e::chooseMenuItem(window, QStringLiteral("Simulation"), QStringLiteral("Simulation Settings…"));
+    QTRY_VERIFY(QApplication::activeModalWidget());
+    QWidget* stop = kelvin::e2e::fieldLabelled(QApplication::activeModalWidget(), QStringLiteral("Stop time (s)"));
+    QVERIFY(stop);
+    QTest::mouseClick(stop, Qt::LeftButton);
+    QTest::keyClick(stop, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(stop, QStringLiteral("10"));
+    QTest::keyClick(stop, Qt::Key_Return);
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QCOMPARE(window.model().settings.stopTime, std::string("10"));
+
+    app.press(Qt::Key_F5);
+    QTRY_VERIFY_WITH_TIMEOUT(app.status().contains(QLatin1String("real time")), kelvin::e2e::kRunTimeoutMs);
+    app.press(Qt::Key_F6);
+    QTRY_VERIFY(app.status().startsWith(QStringLiteral("Paused at t = ")));
+    kelvin::gui::ScopeWindow* scope = app.scope(QStringLiteral("Scope"));
+    QVERIFY(scope);
+    // The worker flushes what it has when it halts: the status bar and the plot end at the same
+    // sample (the status bar shows seven significant digits).
+    QTRY_VERIFY(endsAt(scope, statusTime(app.status())));
+    const double paused = statusTime(app.status());
+    QVERIFY2(paused > 0 && paused < 10, qPrintable(app.status()));
+    QVERIFY(!app.status().contains(QLatin1String("real time")));
+    QVERIFY(app.status().endsWith(QStringLiteral("of 10 s (F10: step, Shift+F6: resume)")));
+
+    // Each step: one output step (10 µs) further, in the status bar and on the plot.
+    double at = paused;
+    for (int step = 1; step <= 2; ++step) {
+      app.press(Qt::Key_F10);
+      QTRY_VERIFY(app.status().startsWith(QStringLiteral("Stepped to t = ")) && statusTime(app.status()) > at);
+      const double now = statusTime(app.status());
+      // Seven significant digits in the status bar: 1e-7 relative of t.
+      QVERIFY2(std::abs(now - at - 1e-5) <= 1e-7 * now + 1e-12, qPrintable(app.status()));
+      QTRY_VERIFY(endsAt(scope, now));
+      at = now;
+    }
+
+    app.press(Qt::Key_F5, Qt::ShiftModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(app.status().startsWith(QStringLiteral("Stopped at t = ")), kelvin::e2e::kRunTimeoutMs);
+  }
+
+ private:
+  /// True when the plot's last point is at `t` to the status bar's seven digits.
+  static bool endsAt(kelvin::gui::ScopeWindow* scope, double t) {
+    const kelvin::e2e::Points drawn = kelvin::e2e::drawnPoints(scope);
+    return !drawn.empty() && std::abs(drawn.back().first - t) <= 1e-7 * t;
+  }
+
+  QTemporaryDir settingsDir_;
+  kelvin::core::BlockRegistry registry_;
+};
+
+QTEST_MAIN(TestE2ePauseStep)
+#include "tst_e2e_pause_step.moc"
