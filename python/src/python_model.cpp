@@ -247,11 +247,12 @@ py::dict PythonModel::noisePsd(double at, std::optional<double> fmin, std::optio
   const core::SimulationOptions options = core::SimulationOptions::fromSettings(model_.settings, file_);
   const core::NoiseRunOptions noise = core::NoiseRunOptions::fromSettings(model_.settings, file_);
   core::NoiseSpectrum spectrum;
-  runInterruptibly([&](const std::atomic<bool>*) {
-    auto [low, high] = core::naturalNoiseBand(*compiled, options, at);
-    spectrum = core::noiseSpectrum(*compiled, options, noise, at,
-                                   core::frequencyGrid(fmin.value_or(low), fmax.value_or(high), points, true));
-  });
+  // Unset values default as in kelvin-cli: a .noise card's sweep, else the poles' band, refined.
+  core::NoiseSweep sweep = core::NoiseSweep::fromSettings(model_.settings);
+  if (fmin) sweep.lowHz = *fmin;
+  if (fmax) sweep.highHz = *fmax;
+  sweep.points = points;
+  runInterruptibly([&](const std::atomic<bool>*) { spectrum = core::noiseSpectrum(*compiled, options, noise, at, sweep); });
   py::dict psd, total, budget;
   for (std::size_t o = 0; o < spectrum.outputs.size(); ++o) {
     const py::str name(spectrum.outputs[o]);
@@ -266,6 +267,7 @@ py::dict PythonModel::noisePsd(double at, std::optional<double> fmin, std::optio
   out["psd"] = psd;
   out["total"] = total;
   out["budget"] = budget;
+  out["warnings"] = spectrum.warnings;
   return out;
 }
 
