@@ -59,8 +59,8 @@ void RunStatusWidget::showPaused(bool paused) {
 void RunStatusWidget::showStepping() { stepping_ = paused_; }
 
 void RunStatusWidget::showPausedText() {
-  // Enough digits to see one output step move the time; no speed: nothing runs.
-  const QString t = QString::number(time_, 'g', 7);
+  // Enough digits (nine) to see one output step move the time; no speed: nothing runs.
+  const QString t = QString::number(time_, 'g', 9);
   label_->setText(stepping_ ? tr("Stepped to t = %1 s of %2 s — paused (F10: step, Shift+F6: resume)")
                                   .arg(t, seconds(stopTime_))
                             : tr("Paused at t = %1 s of %2 s (F10: step, Shift+F6: resume)").arg(t, seconds(stopTime_)));

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include <QAction>
+#include <QKeyEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -167,15 +167,7 @@ void ParameterForm::setBlock(const core::Block& block, std::set<std::string> oth
   for (std::size_t i = 0; i < rows_.size(); ++i) {
     QLineEdit* edit = rows_[i].edit;
     connect(edit, &QLineEdit::textEdited, this, [this, i] { validate(rows_[i]); });
-    auto* revert = new QAction(edit);
-    revert->setShortcut(QKeySequence(Qt::Key_Escape));
-    revert->setShortcutContext(Qt::WidgetShortcut);
-    edit->addAction(revert);
-    connect(revert, &QAction::triggered, this, [this, i] {
-      Row& row = rows_[i];
-      row.edit->setText(QString::fromStdString(row.committed));
-      validate(row);
-    });
+    edit->installEventFilter(this);  // Esc reverts
     connect(edit, &QLineEdit::editingFinished, this, [this, i] {
       Row& row = rows_[i];
       validate(row);
@@ -188,6 +180,23 @@ void ParameterForm::setBlock(const core::Block& block, std::set<std::string> oth
     validate(rows_[i]);
   }
   validateId();
+}
+
+bool ParameterForm::eventFilter(QObject* watched, QEvent* event) {
+  // Esc in a field reverts it to the model's value (a window's Esc shortcut would take it first).
+  const bool escape = (event->type() == QEvent::ShortcutOverride || event->type() == QEvent::KeyPress) &&
+                      static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape;
+  if (!escape) return QWidget::eventFilter(watched, event);
+  for (Row& row : rows_) {
+    if (row.edit != watched) continue;
+    event->accept();
+    if (event->type() == QEvent::KeyPress) {
+      row.edit->setText(QString::fromStdString(row.committed));
+      validate(row);
+    }
+    return true;
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 void ParameterForm::refresh(const core::Block& block, std::set<std::string> otherIds, core::ParameterScope scope) {

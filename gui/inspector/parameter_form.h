@@ -66,6 +66,9 @@ class ParameterForm : public QWidget {
   /// Validity changed as the user typed.
   void validityChanged(bool valid);
 
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
   struct Row {
     std::string name;
