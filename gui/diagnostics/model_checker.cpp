@@ -18,7 +18,9 @@ ModelChecker::~ModelChecker() { tasks_.waitForDone(); }
 void ModelChecker::check() {
   const unsigned token = ++token_;
   pending_ = token;
-  const core::BlockRegistry& registry = document_->registry();
+  // The library is immutable and outlives the check; checkModel compiles the model's own
+  // components itself (document_->registry() is rebuilt on the GUI thread when they change).
+  const core::BlockRegistry& registry = document_->library();
   tasks_.run<std::vector<core::Diagnostic>>(
       this,
       [model = document_->model(), file = document_->filePath().toStdString(), &registry] {

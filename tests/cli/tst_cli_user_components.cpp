@@ -113,7 +113,7 @@ class TestCliUserComponents : public QObject {
     QTemporaryDir dir;
     const QString out = dir.filePath("psd.csv");
     const CliRun run =
-        runCli({"noise", rcModel(dir), "--psd", "--fmin", "1k", "--fmax", "1G", "--points", "31", "--out", out});
+        runCli({"noise", rcModel(dir), "--psd", "--fmin", "1k", "--fmax", "1G", "--points", "31", "--no-refine", "--out", out});
     QCOMPARE(run.exitCode, 0);
     QFile f(out);
     QVERIFY(f.open(QIODevice::ReadOnly));
