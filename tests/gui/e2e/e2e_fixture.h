@@ -94,6 +94,13 @@ class App {
     press(Qt::Key_O, Qt::ControlModifier);
   }
 
+  /// Opens the example `name` through File ▸ Open and waits until the window's title names it;
+  /// false on timeout.
+  bool openExample(const char* name) {
+    openWithDialog(example(name));
+    return QTest::qWaitFor([this, name] { return window_->windowTitle().startsWith(QString::fromLatin1(name)); });
+  }
+
   /// The next file dialog that opens gets `path` typed into its file name field, then Enter.
   /// When the field's completer pops up its list, Esc closes it first; when the dialog only
   /// changed directory and cleared the field, the path is typed again (as a user would).

@@ -47,8 +47,7 @@ class TestE2eFirstRun : public QObject {
     kelvin::gui::MainWindow& window = app.window();
     QElapsedTimer clock;
     clock.start();
-    app.openWithDialog(kelvin::e2e::example("rc_lowpass.kelvin"));
-    QTRY_VERIFY(window.windowTitle().startsWith(QStringLiteral("rc_lowpass.kelvin")));
+    QVERIFY(app.openExample("rc_lowpass.kelvin"));
     // Readable at once: never below 75 %.
     QVERIFY2(window.editor()->view()->zoom() >= 0.75, qPrintable(QString::number(window.editor()->view()->zoom())));
     QVERIFY(app.scopes().isEmpty());
@@ -69,8 +68,7 @@ class TestE2eFirstRun : public QObject {
   void scopeReopenedAfterTheRunDrawsTheSameCurve() {
     App app(registry_);
     kelvin::gui::MainWindow& window = app.window();
-    app.openWithDialog(kelvin::e2e::example("rc_lowpass.kelvin"));
-    QTRY_VERIFY(window.windowTitle().startsWith(QStringLiteral("rc_lowpass.kelvin")));
+    QVERIFY(app.openExample("rc_lowpass.kelvin"));
     QVERIFY(app.runToTheEnd());
     kelvin::gui::ScopeWindow* scope = app.scope(QStringLiteral("Scope"));
     QVERIFY(scope);

@@ -48,8 +48,7 @@ class TestE2eModelScopes : public QObject {
   void newAndOpenCloseTheScopes() {
     App app(registry_);
     kelvin::gui::MainWindow& window = app.window();
-    app.openWithDialog(kelvin::e2e::example("rc_lowpass.kelvin"));
-    QTRY_VERIFY(window.windowTitle().startsWith(QStringLiteral("rc_lowpass.kelvin")));
+    QVERIFY(app.openExample("rc_lowpass.kelvin"));
     QVERIFY(app.runToTheEnd());
     QPointer<kelvin::gui::ScopeWindow> old = app.scope(QStringLiteral("Scope"));
     QVERIFY(old);
@@ -67,8 +66,7 @@ class TestE2eModelScopes : public QObject {
     QVERIFY(window.simulation()->history()->runs().empty());
 
     // Another model with a "Scope" of its own: a new scope, on its own signals.
-    app.openWithDialog(kelvin::e2e::example("thermal_rc.kelvin"));
-    QTRY_VERIFY(window.windowTitle().startsWith(QStringLiteral("thermal_rc.kelvin")));
+    QVERIFY(app.openExample("thermal_rc.kelvin"));
     QVERIFY(app.scopes().isEmpty());
     QVERIFY(app.runToTheEnd());
     kelvin::gui::ScopeWindow* scope = app.scope(QStringLiteral("Scope"));
@@ -88,8 +86,7 @@ class TestE2eModelScopes : public QObject {
   void layoutIsRememberedPerModel() {
     App app(registry_);
     kelvin::gui::MainWindow& window = app.window();
-    app.openWithDialog(kelvin::e2e::example("rc_lowpass.kelvin"));
-    QTRY_VERIFY(window.windowTitle().startsWith(QStringLiteral("rc_lowpass.kelvin")));
+    QVERIFY(app.openExample("rc_lowpass.kelvin"));
     QVERIFY(app.runToTheEnd());
     QSplitter* splitter = workspace(window);
     QVERIFY(splitter);
@@ -104,13 +101,11 @@ class TestE2eModelScopes : public QObject {
     const QList<int> dragged = splitter->sizes();
 
     // Another model: its own default layout…
-    app.openWithDialog(kelvin::e2e::example("thermal_rc.kelvin"));
-    QTRY_VERIFY(window.windowTitle().startsWith(QStringLiteral("thermal_rc.kelvin")));
+    QVERIFY(app.openExample("thermal_rc.kelvin"));
     QVERIFY(app.runToTheEnd());
     QVERIFY2(std::abs(splitter->sizes().at(0) - canvasBefore) <= 2, qPrintable(QString::number(splitter->sizes().at(0))));
     // …and back to rc_lowpass: the layout the user left there.
-    app.openWithDialog(kelvin::e2e::example("rc_lowpass.kelvin"));
-    QTRY_VERIFY(window.windowTitle().startsWith(QStringLiteral("rc_lowpass.kelvin")));
+    QVERIFY(app.openExample("rc_lowpass.kelvin"));
     QVERIFY(app.runToTheEnd());
     // The canvas keeps the height it was dragged to; the centre itself may differ by a pixel or
     // two between the two moments (the status bar's message), which the results pane absorbs.
