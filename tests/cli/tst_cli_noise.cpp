@@ -24,17 +24,7 @@ const QString kDetector = QStringLiteral(KELVIN_EXAMPLES_DIR "/diode_detector_no
 const QString kNoSensor = QStringLiteral(KELVIN_EXAMPLES_DIR "/rc_lowpass.kelvin");
 constexpr double kT = 1.380649e-23 * 300.15;  // the example's temperature
 
-/// Rows of a CSV text (header dropped), numbers only.
-std::vector<std::vector<double>> rows(const QString& csv) {
-  std::vector<std::vector<double>> out;
-  const QStringList lines = csv.split('\n', Qt::SkipEmptyParts);
-  for (int i = 1; i < lines.size(); ++i) {
-    std::vector<double> row;
-    for (const QString& field : lines[i].split(',')) row.push_back(field.toDouble());
-    out.push_back(row);
-  }
-  return out;
-}
+std::vector<std::vector<double>> rows(const QString& csv) { return kelvin::test::csvRows(csv); }
 
 QString readFile(const QString& path) {
   QFile f(path);

@@ -75,16 +75,7 @@ std::function<void(QJsonArray&)> replaceIn(int index, const QString& from, const
   };
 }
 
-std::vector<std::vector<double>> rows(const QString& csv) {
-  std::vector<std::vector<double>> out;
-  const QStringList lines = csv.split('\n', Qt::SkipEmptyParts);
-  for (int i = 1; i < lines.size(); ++i) {
-    std::vector<double> row;
-    for (const QString& field : lines[i].split(',')) row.push_back(field.toDouble());
-    out.push_back(row);
-  }
-  return out;
-}
+std::vector<std::vector<double>> rows(const QString& csv) { return kelvin::test::csvRows(csv); }
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <vector>
 
 namespace kelvin::test {
 
@@ -23,6 +24,18 @@ inline CliRun runCli(const QStringList& arguments, int timeoutMs = 120000) {
   run.out = QString::fromUtf8(process.readAllStandardOutput());
   run.err = QString::fromUtf8(process.readAllStandardError());
   return run;
+}
+
+/// Rows of a CSV text, header dropped, every field read as a number.
+inline std::vector<std::vector<double>> csvRows(const QString& csv) {
+  std::vector<std::vector<double>> out;
+  const QStringList lines = csv.split('\n', Qt::SkipEmptyParts);
+  for (int i = 1; i < lines.size(); ++i) {
+    std::vector<double> row;
+    for (const QString& field : lines[i].split(',')) row.push_back(field.toDouble());
+    out.push_back(row);
+  }
+  return out;
 }
 
 }  // namespace kelvin::test
