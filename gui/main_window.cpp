@@ -14,6 +14,7 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
@@ -673,7 +674,8 @@ void MainWindow::showError(const QString& summary, const QString& details) {
 
 QString MainWindow::dialogDirectory() const {
   if (!currentFile().isEmpty()) return QFileInfo(currentFile()).absolutePath();
-  return QSettings().value(kDirectoryKey).toString();
+  // Before the first open or save: the user's documents, never the filesystem root.
+  return QSettings().value(kDirectoryKey, QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).toString();
 }
 
 }  // namespace kelvin::gui

@@ -16,11 +16,13 @@
 #include <QApplication>
 #include <QCompleter>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPointer>
 #include <QProcess>
 #include <QSettings>
@@ -102,36 +104,49 @@ class App {
   }
 
   /// The next file dialog that opens gets `path` typed into its file name field, then Enter.
-  /// When the field's completer pops up its list, Esc closes it first; when the dialog only
-  /// changed directory and cleared the field, the path is typed again (as a user would).
+  /// When the field's completer pops up its list, Esc closes it first; when the dialog changed
+  /// directory or completed the name instead of accepting, the path is typed again (as a user
+  /// would). A message box the dialog raises is reported and closed, and a dialog still open
+  /// after kRunTimeoutMs is cancelled: the test then fails on what it expected, never hangs.
   static void answerNextFileDialog(const QString& path) {
     auto* poll = new QTimer;
     poll->setInterval(50);
     auto answered = std::make_shared<QPointer<QFileDialog>>();
-    auto typed = std::make_shared<bool>(false);
-    QObject::connect(poll, &QTimer::timeout, poll, [poll, path, answered, typed] {
-      auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+    auto clock = std::make_shared<QElapsedTimer>();
+    QObject::connect(poll, &QTimer::timeout, poll, [poll, path, answered, clock] {
       // Done once the dialog this poll answered has gone: never touch the next one.
-      if (*typed && (answered->isNull() || dialog != answered->data() || !dialog->isVisible())) {
+      if (clock->isValid() && (answered->isNull() || !answered->data()->isVisible())) {
         poll->deleteLater();
         return;
       }
-      if (!dialog || !dialog->isVisible()) return;
+      QWidget* modal = QApplication::activeModalWidget();
+      if (auto* box = qobject_cast<QMessageBox*>(modal); box && clock->isValid()) {
+        qWarning("the file dialog said: %s", qPrintable(box->text()));
+        box->reject();
+        return;
+      }
+      auto* dialog = qobject_cast<QFileDialog*>(modal);
+      if (!clock->isValid() && dialog) {
+        *answered = dialog;
+        clock->start();
+      }
+      if (!dialog || dialog != answered->data()) return;
+      if (clock->hasExpired(kRunTimeoutMs)) {
+        qWarning("the file dialog did not take %s", qPrintable(path));
+        dialog->reject();
+        return;
+      }
       auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
       QWidget* field = name ? name : dialog->focusWidget();
-      // Typed again if the dialog took an Enter to change directory and cleared the field.
-      if (!*typed || (name && name->text().isEmpty())) {
-        *answered = dialog;
+      QAbstractItemView* completions = name && name->completer() ? name->completer()->popup() : nullptr;
+      if (completions && completions->isVisible()) {
+        QTest::keyClick(completions, Qt::Key_Escape);  // the completer's list first
+      } else if (name && name->text() != path) {
         QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);  // over a suggested name
         QTest::keyClicks(field, path);
-        *typed = true;
-      }
-      // The field's completer may pop up a list over it: Esc closes that list, then Enter opens.
-      QAbstractItemView* completions = name && name->completer() ? name->completer()->popup() : nullptr;
-      if (completions && completions->isVisible())
-        QTest::keyClick(completions, Qt::Key_Escape);
-      else
+      } else {
         QTest::keyClick(field, Qt::Key_Return);
+      }
     });
     poll->start();
   }
