@@ -63,7 +63,7 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
   if (outPath && outPath->empty()) throw CliError(kExitUsage, "--out needs a file name");
   // Created first, so that a bad output path fails before any work is done.
   std::optional<AtomicOutputFile> file;
-  if (outPath) file.emplace(*outPath);
+  if (outPath) file.emplace(*outPath, path);
 
   const core::Model model = context.loadValidModel(path);
   core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, path);
