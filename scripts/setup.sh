@@ -14,6 +14,7 @@ packages=(
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqcustomplot-dev libsundials-dev libeigen3-dev libspdlog-dev nlohmann-json3-dev
   libgl-dev xvfb xauth dpkg-dev
+  clang clang-format libclang-rt-14-dev
 )
 
 say() { printf '[setup] %s\n' "$*"; }

@@ -126,11 +126,12 @@ AtomicOutputFile::AtomicOutputFile(std::string path, const std::string& input)
   struct stat existing {};
   if (::stat(path_.c_str(), &existing) == 0) {
     // Renaming over a device (/dev/null) or a directory would replace it: refuse anything but a regular file.
-    if (!S_ISREG(existing.st_mode)) throw CliError(kExitOutputError, "cannot write '" + path_ + "': not a regular file");
+    if (!S_ISREG(existing.st_mode))
+      throw CliError(kExitOutputError, "cannot write '" + path_ + "': not a regular file");
     struct stat in {};
     if (::stat(input.c_str(), &in) == 0 && in.st_dev == existing.st_dev && in.st_ino == existing.st_ino)
-      throw CliError(kExitOutputError, "cannot write '" + path_ + "': it is the input file " + input +
-                                           "; choose another --out");
+      throw CliError(kExitOutputError,
+                     "cannot write '" + path_ + "': it is the input file " + input + "; choose another --out");
   }
   // The temporary file comes later, but its directory must take it.
   const std::string directory = std::filesystem::path(path_).parent_path().string();

@@ -21,7 +21,8 @@ std::vector<Diagnostic> checkSettings(const Settings& settings, const std::strin
   };
   positiveTime("stop_time", settings.stopTime);
   positiveTime("step", settings.step);
-  if (!(settings.rtol > 0.0 && settings.rtol < 1.0)) refuse("rtol", settings.rtol, "must be between 0 and 1 (e.g. 1e-6)");
+  if (!(settings.rtol > 0.0 && settings.rtol < 1.0))
+    refuse("rtol", settings.rtol, "must be between 0 and 1 (e.g. 1e-6)");
   if (!(settings.atol > 0.0 && std::isfinite(settings.atol))) refuse("atol", settings.atol, "must be > 0 (e.g. 1e-9)");
   if (!(settings.temperature > 0.0 && std::isfinite(settings.temperature)))
     refuse("temperature", settings.temperature, "K is impossible: an absolute temperature must be > 0 K");

@@ -55,8 +55,8 @@ class TestCliInterrupt : public QObject {
     const QString model = dir.filePath(QStringLiteral("rc.kelvin"));
     write(model, kLongRun);
     QProcess cli;
-    cli.start(QStringLiteral(KELVIN_CLI_PATH), {QStringLiteral("simulate"), model, QStringLiteral("--out"),
-                                                dir.filePath(QStringLiteral("out.csv"))});
+    cli.start(QStringLiteral(KELVIN_CLI_PATH),
+              {QStringLiteral("simulate"), model, QStringLiteral("--out"), dir.filePath(QStringLiteral("out.csv"))});
     QVERIFY(cli.waitForStarted());
     // Wait until the temporary CSV exists (writing has started), then signal.
     const QStringList pattern{QStringLiteral("out.csv*")};

@@ -41,7 +41,8 @@ class TestCliRunawayRuns : public QObject {
     const QString model = writeModel(dir, kUnstable);
     const QString out = dir.filePath(QStringLiteral("out.csv"));
     const CliRun run = runCli({QStringLiteral("simulate"), model, QStringLiteral("--step"), QStringLiteral("1e-300"),
-                               QStringLiteral("--out"), out}, 20000);
+                               QStringLiteral("--out"), out},
+                              20000);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(QStringLiteral("the step 1e-300 s would take 1e+300 steps to reach the stop time 1 s, "
                                              "more than 1e+09")),
@@ -53,8 +54,8 @@ class TestCliRunawayRuns : public QObject {
   void blownUpRunStopsNamingTimeAndBlock() {
     QTemporaryDir dir;
     const QString model = writeModel(dir, kUnstable);
-    const CliRun run = runCli({QStringLiteral("simulate"), model, QStringLiteral("--out"),
-                               dir.filePath(QStringLiteral("out.csv"))}, 20000);
+    const CliRun run = runCli(
+        {QStringLiteral("simulate"), model, QStringLiteral("--out"), dir.filePath(QStringLiteral("out.csv"))}, 20000);
     QCOMPARE(run.exitCode, 3);
     const QRegularExpression pattern(QStringLiteral(":I: the solution blew up at t = ([0-9.]+) s"));
     const QRegularExpressionMatch match = pattern.match(run.err);

@@ -17,8 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return r;
   }();
   try {
-    const kelvin::core::SpiceImport imported = kelvin::core::importSpice(
-        std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.cir", registry);
+    const kelvin::core::SpiceImport imported =
+        kelvin::core::importSpice(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.cir", registry);
     kelvin::core::validateModel(imported.model, registry, "fuzz.kelvin");
   } catch (const kelvin::core::ModelError&) {
   }

@@ -93,7 +93,8 @@ void TestHostileModelFiles::subsystemsJustAboveTheLimitAreRefused() {
 
 void TestHostileModelFiles::numberBeyondDoubleNamesTheKey() {
   const std::string text =
-      kHeader + R"("blocks": [{"id": "R1", "type": "electrical.Resistor", "params": {"R": 1e999}}], "connections": []})";
+      kHeader +
+      R"("blocks": [{"id": "R1", "type": "electrical.Resistor", "params": {"R": 1e999}}], "connections": []})";
   const std::string message = errorOf(text);
   QVERIFY2(message.find("(\"R\"): 1e999 is too large for a double") != std::string::npos, message.c_str());
   QVERIFY2(message.starts_with("number out of range at line 1, column "), message.c_str());

@@ -33,12 +33,22 @@ class TestSettingsAndNames : public QObject {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("message");
-    QTest::newRow("negative stop") << "stop_time" << "-1" << "settings: stop_time = -1 must be a time > 0 s";
-    QTest::newRow("zero step") << "step" << "0" << "settings: step = 0 must be a time > 0 s";
-    QTest::newRow("rtol 0") << "rtol" << "0" << "settings: rtol = 0 must be between 0 and 1";
-    QTest::newRow("atol negative") << "atol" << "-1e-9" << "settings: atol = -1e-09 must be > 0";
+    QTest::newRow("negative stop") << "stop_time"
+                                   << "-1"
+                                   << "settings: stop_time = -1 must be a time > 0 s";
+    QTest::newRow("zero step") << "step"
+                               << "0"
+                               << "settings: step = 0 must be a time > 0 s";
+    QTest::newRow("rtol 0") << "rtol"
+                            << "0"
+                            << "settings: rtol = 0 must be between 0 and 1";
+    QTest::newRow("atol negative") << "atol"
+                                   << "-1e-9"
+                                   << "settings: atol = -1e-09 must be > 0";
     QTest::newRow("negative temperature")
-        << "temperature" << "-5" << "settings: temperature = -5 K is impossible: an absolute temperature must be > 0 K";
+        << "temperature"
+        << "-5"
+        << "settings: temperature = -5 K is impossible: an absolute temperature must be > 0 K";
   }
 
   void badSettingsAreNamed() {
@@ -62,8 +72,8 @@ class TestSettingsAndNames : public QObject {
     Model model;
     Block block;
     block.type = "x.Y";
-    for (const std::string id : {std::string("R\x1b[2J"), std::string("a\nb"), std::string("n\0ul", 4),
-                                 std::string("c1\xc2\x9b")}) {
+    for (const std::string id :
+         {std::string("R\x1b[2J"), std::string("a\nb"), std::string("n\0ul", 4), std::string("c1\xc2\x9b")}) {
       block.id = id;
       model.blocks = {block};
       const std::string all = messagesOf(validateModel(model, registry, "m.kelvin"));
