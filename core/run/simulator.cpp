@@ -102,10 +102,13 @@ SimulationStats integrate(const CompiledModel& compiled, const SimulationOptions
   if (!(options.step > 0.0))
     throw ModelError(Diagnostic{file, "", "", "the " + options.solver + " solver needs a step (--step H)"});
   const double steps = (options.stopTime - options.startTime) / options.step;
-  if (!(steps <= kMaxFixedSteps)) {
+  const bool userLimit = options.maxSteps > 0 && options.maxSteps < kMaxFixedSteps;
+  const double limit = userLimit ? options.maxSteps : kMaxFixedSteps;
+  if (!(steps <= limit)) {
     std::ostringstream os;
     os << "the step " << options.step << " s would take " << steps << " steps to reach the stop time "
-       << options.stopTime << " s, more than " << kMaxFixedSteps << "; use a larger step or an earlier stop time";
+       << options.stopTime << " s, more than " << limit << (userLimit ? " (--max-steps)" : "")
+       << "; use a larger step or an earlier stop time";
     throw ModelError(Diagnostic{file, "", "", os.str()});
   }
   return FixedStepIntegrator(compiled.dae(), method->second, options, file)

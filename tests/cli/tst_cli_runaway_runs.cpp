@@ -1,7 +1,7 @@
 // Runs that cannot finish: a fixed step that would need more than 1e9 steps is
 // refused before the run with the numbers in the message (exit 2); a fixed-step
 // run whose state overflows stops with exit 3 naming the time and the block,
-// and --out keeps no file.
+// and --out keeps no file. --max-steps sets a lower limit of the user's own.
 
 #include <QDir>
 #include <QFile>
@@ -48,6 +48,31 @@ class TestCliRunawayRuns : public QObject {
                                              "more than 1e+09")),
              qPrintable(run.err));
     QVERIFY2(!run.err.contains(QStringLiteral("consistent initial state")), qPrintable(run.err));
+    QVERIFY(QDir(dir.path()).entryList({QStringLiteral("out.csv*")}, QDir::Files).isEmpty());
+  }
+
+  void maxStepsRefusesAFixedStepRunThatNeedsMore() {
+    QTemporaryDir dir;
+    const QString model = writeModel(dir, kUnstable);  // 1 s at 1 ms: 1000 steps
+    const CliRun run =
+        runCli({QStringLiteral("simulate"), model, QStringLiteral("--max-steps"), QStringLiteral("999")}, 20000);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(QStringLiteral("would take 1000 steps to reach the stop time 1 s, more than 999 "
+                                             "(--max-steps)")),
+             qPrintable(run.err));
+    QCOMPARE(run.out.count(QLatin1Char('\n')), 1);  // the CSV header only: no sample
+  }
+
+  void maxStepsStopsAnAdaptiveRun() {
+    QTemporaryDir dir;
+    const QString model = writeModel(dir, kUnstable);
+    const CliRun run = runCli({QStringLiteral("simulate"), model, QStringLiteral("--solver"), QStringLiteral("ida"),
+                               QStringLiteral("--max-steps"), QStringLiteral("5"), QStringLiteral("--out"),
+                               dir.filePath(QStringLiteral("out.csv"))},
+                              20000);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(QStringLiteral("after 5 steps (--max-steps 5), before the stop time 1 s")),
+             qPrintable(run.err));
     QVERIFY(QDir(dir.path()).entryList({QStringLiteral("out.csv*")}, QDir::Files).isEmpty());
   }
 
