@@ -8,12 +8,14 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/command_dispatcher.h"
+#include "cli/interrupt_cleanup.h"
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);  // faster CSV on stdout, which only std::cout writes
   // Log to stderr: stdout may carry CSV.
   spdlog::set_default_logger(spdlog::stderr_color_mt("kelvin"));
   spdlog::set_level(spdlog::level::warn);
+  kelvin::cli::installInterruptCleanup();  // SIGINT/SIGTERM: remove temporary files, exit 130/143
   kelvin::cli::CommandDispatcher dispatcher;
   return dispatcher.run(std::vector<std::string>(argv + 1, argv + argc));
 }

@@ -16,6 +16,7 @@ packages=(
   libgl-dev xvfb xauth dpkg-dev
   openmpi-bin libopenmpi-dev
   python3-dev pybind11-dev python3-numpy
+  clang clang-format libclang-rt-14-dev
 )
 
 say() { printf '[setup] %s\n' "$*"; }

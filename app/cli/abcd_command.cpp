@@ -34,7 +34,7 @@ int AbcdCommand::run(const CliArguments& args, CommandContext& context) {
   const std::optional<std::string> outPath = args.text("out");
   if (outPath && outPath->empty()) throw CliError(kExitUsage, "--out needs a file name");
   std::optional<AtomicOutputFile> file;
-  if (outPath) file.emplace(*outPath);
+  if (outPath) file.emplace(*outPath, path);
 
   const core::AbcdIdentificationResult result = request.identify(path, context);
   core::AbcdReport report{result.exact, args.flag("reduced"), {}, result.delta, result.discrepancy};

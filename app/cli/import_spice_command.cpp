@@ -26,7 +26,7 @@ int ImportSpiceCommand::run(const CliArguments& args, CommandContext& context) {
   const std::optional<std::string> outPath = args.text("out");
   if (outPath && outPath->empty()) throw CliError(kExitUsage, "--out needs a file name");
   std::optional<AtomicOutputFile> file;
-  if (outPath) file.emplace(*outPath);
+  if (outPath) file.emplace(*outPath, path);
 
   std::ifstream input(path, std::ios::binary);
   std::ostringstream text;

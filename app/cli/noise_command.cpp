@@ -86,7 +86,7 @@ int NoiseCommand::run(const CliArguments& args, CommandContext& context) {
   if (points && (*points < 2 || *points != std::floor(*points))) throw CliError(kExitUsage, "--points must be an integer ≥ 2");
   if (runs && (*runs < 2 || *runs != std::floor(*runs))) throw CliError(kExitUsage, "--monte-carlo must be an integer ≥ 2");
   std::optional<AtomicOutputFile> file;
-  if (outPath) file.emplace(*outPath);
+  if (outPath) file.emplace(*outPath, path);
 
   const core::Model model = context.loadValidModel(path);
   core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, path);

@@ -63,7 +63,7 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
   if (outPath && outPath->empty()) throw CliError(kExitUsage, "--out needs a file name");
   // Created first, so that a bad output path fails before any work is done.
   std::optional<AtomicOutputFile> file;
-  if (outPath) file.emplace(*outPath);
+  if (outPath) file.emplace(*outPath, path);
 
   const core::Model model = context.loadValidModel(path);
   core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, path);
@@ -100,8 +100,11 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
     // No consistent state at the start is a fault of the model (exit 2), not of the run.
     const auto* failure = dynamic_cast<const core::SimulationError*>(&e);
     const bool atStart = !failure || failure->time() <= options.startTime;
-    context.err() << (atStart ? "kelvin-cli: the model has no consistent initial state\n"
-                              : "kelvin-cli: simulation failed\n");
+    // Only a failure of the solver at the start is about the initial state; others (a step
+    // too small for the stop time, a bad setting) are said by their own diagnostic.
+    context.err() << (!failure ? "kelvin-cli: cannot run the simulation\n"
+                      : atStart ? "kelvin-cli: the model has no consistent initial state\n"
+                                : "kelvin-cli: simulation failed\n");
     for (const core::Diagnostic& diagnostic : e.diagnostics()) context.err() << diagnostic.toString() << '\n';
     return atStart ? kExitInvalidModel : kExitSimulationFailed;
   }

@@ -14,7 +14,8 @@ constexpr std::array<const char*, 4> kSolvers{"ida", "euler", "trapezoid", "bdf2
 std::optional<double> readPositive(const CliArguments& args, const char* name, bool zeroAllowed) {
   std::optional<double> value = args.number(name);
   if (value && !(*value > 0.0 || (zeroAllowed && *value == 0.0))) {
-    throw CliError(kExitUsage, std::string("--") + name + (zeroAllowed ? " must not be negative" : " must be positive"));
+    throw CliError(kExitUsage,
+                   std::string("--") + name + (zeroAllowed ? " must not be negative" : " must be positive"));
   }
   return value;
 }
@@ -30,6 +31,7 @@ std::vector<OptionSpec> simulationOverrideOptions() {
       {"atol", "A", "absolute tolerance (default: the model's atol)"},
       {"no-projection", "", "do not project the state at constraint changes"},
       {"projection-start", "overshot|integrated", "fixed step: project the overshot state, or the state one step on"},
+      {"max-steps", "N", "refuse a fixed-step run needing more than N steps; stop an adaptive one after N (exit 3)"},
   };
 }
 
@@ -38,6 +40,7 @@ SimulationOverrides::SimulationOverrides(const CliArguments& args) {
   step = readPositive(args, "step", true);
   rtol = readPositive(args, "rtol", false);
   atol = readPositive(args, "atol", false);
+  maxSteps = readPositive(args, "max-steps", false);
   solver = args.text("solver");
   if (solver && std::find(kSolvers.begin(), kSolvers.end(), *solver) == kSolvers.end()) {
     throw CliError(kExitUsage, "unknown solver '" + *solver + "' (use ida, euler, trapezoid or bdf2)");
@@ -53,11 +56,12 @@ void SimulationOverrides::applyTo(core::SimulationOptions& options) const {
   if (step) options.step = *step;
   if (rtol) options.rtol = *rtol;
   if (atol) options.atol = *atol;
+  if (maxSteps) options.maxSteps = *maxSteps;
   if (solver) options.solver = *solver;
   if (noProjection) options.projection = false;
   if (projectionStart)
     options.projectionStart = *projectionStart == "integrated" ? core::SimulationOptions::ProjectionStart::Integrated
-                                                                : core::SimulationOptions::ProjectionStart::Overshot;
+                                                               : core::SimulationOptions::ProjectionStart::Overshot;
 }
 
 std::vector<std::string> splitNameList(const std::string& list, const std::string& option) {

@@ -16,7 +16,7 @@ namespace kelvin::cli {
 std::vector<OptionSpec> simulationOverrideOptions();
 
 struct SimulationOverrides {
-  std::optional<double> stop, step, rtol, atol;
+  std::optional<double> stop, step, rtol, atol, maxSteps;
   std::optional<std::string> solver;
   bool noProjection = false;
   std::optional<std::string> projectionStart;

@@ -115,7 +115,7 @@ int SweepCommand::run(const CliArguments& args, CommandContext& context) {
   std::optional<AtomicOutputFile> file;  // rank 0 writes the table; a bad path fails before any run
   std::string fileError;
   try {
-    if (outPath && group.rank() == 0) file.emplace(*outPath);
+    if (outPath && group.rank() == 0) file.emplace(*outPath, path);
   } catch (const CliError& e) {
     fileError = e.what();
   }
@@ -154,7 +154,7 @@ int SweepCommand::run(const CliArguments& args, CommandContext& context) {
     std::string index = std::to_string(result.run);
     index.insert(0, static_cast<std::size_t>(width) - std::min<std::size_t>(width, index.size()), '0');
     try {
-      AtomicOutputFile trace((std::filesystem::path(*tracesDir) / ("run_" + index + ".csv")).string());
+      AtomicOutputFile trace((std::filesystem::path(*tracesDir) / ("run_" + index + ".csv")).string(), path);
       trace.stream() << traceCsv(result.trace);
       trace.commit();
     } catch (const CliError& e) {

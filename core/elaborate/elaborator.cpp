@@ -127,9 +127,10 @@ FlatSystem Elaborator::elaborate(const Model& model) const {
     builder.finish();
     for (std::size_t e = firstEquation; e < system.equations.size(); ++e)
       recordSwitchOwners(system, system.equations[e].residual, static_cast<int>(i), owned);
-    for (const auto& [key, output] : outputOf)
-      if (key.rfind(nets.instances()[i].id + ".", 0) == 0)
-        recordSwitchOwners(system, output, static_cast<int>(i), owned);
+    // This instance's outputs: the keys "<id>.<port>", adjacent in the ordered map.
+    const std::string prefix = nets.instances()[i].id + ".";
+    for (auto it = outputOf.lower_bound(prefix); it != outputOf.end() && it->first.starts_with(prefix); ++it)
+      recordSwitchOwners(system, it->second, static_cast<int>(i), owned);
     for (const FlatClock& clock : system.clocks) {
       if (clock.block != static_cast<int>(i)) continue;
       if (clock.trigger.valid()) recordSwitchOwners(system, clock.trigger, clock.block, owned);

@@ -14,6 +14,7 @@
 // watches an indicator function for a zero crossing (an event).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -154,6 +155,11 @@ class ExprPool {
   };
 
   Expr intern(const ExprNode& n);
+  /// The distinct nodes reachable from `root`, operands before their users; the
+  /// operands of a node are visited only when `expand(node)` is true. No recursion.
+  std::vector<std::uint32_t> postOrder(std::uint32_t root, const std::function<bool(std::uint32_t)>& expand) const;
+  /// Node `id` made again over its operands as `done` replaces them (itself if none changed).
+  Expr rebuilt(std::uint32_t id, const std::unordered_map<std::uint32_t, Expr>& done);
   void classify(ExprNode& n) const;
 
   std::vector<ExprNode> nodes_;

@@ -258,11 +258,43 @@ Expr ExprPool::make(Op op, Expr a, Expr b, Expr c) {
   return intern(n);
 }
 
+std::vector<std::uint32_t> ExprPool::postOrder(std::uint32_t root,
+                                               const std::function<bool(std::uint32_t)>& expand) const {
+  std::vector<std::uint32_t> order;
+  std::unordered_set<std::uint32_t> seen{root};
+  std::vector<std::uint32_t> stack{root};
+  while (!stack.empty()) {
+    const std::uint32_t id = stack.back();
+    stack.pop_back();
+    order.push_back(id);
+    const ExprNode& n = nodes_[id];
+    const int k = operandCount(n.op);
+    if (k == 0 || !expand(id)) continue;
+    const std::uint32_t kids[3] = {n.a, n.b, n.c};
+    for (int i = 0; i < k; ++i)
+      if (seen.insert(kids[i]).second) stack.push_back(kids[i]);
+  }
+  // A node is always made after its operands, so ascending ids put operands first.
+  std::sort(order.begin(), order.end());
+  return order;
+}
+
+Expr ExprPool::rebuilt(std::uint32_t id, const std::unordered_map<std::uint32_t, Expr>& done) {
+  const ExprNode n = nodes_[id];  // copy: making nodes may grow nodes_
+  const int k = operandCount(n.op);
+  auto now = [&](std::uint32_t kid) {
+    auto found = done.find(kid);
+    return found == done.end() ? Expr(this, kid) : found->second;
+  };
+  if (k == 0) return Expr(this, id);
+  const Expr a = now(n.a), b = k > 1 ? now(n.b) : Expr(), c = k > 2 ? now(n.c) : Expr();
+  if (a.id() == n.a && (k < 2 || b.id() == n.b) && (k < 3 || c.id() == n.c)) return Expr(this, id);
+  return make(n.op, a, b, c);
+}
+
 Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replacement) {
-  std::unordered_map<std::uint32_t, Expr> memo;
-  std::function<Expr(std::uint32_t)> walk = [&](std::uint32_t id) -> Expr {
-    auto found = memo.find(id);
-    if (found != memo.end()) return found->second;
+  std::unordered_map<std::uint32_t, Expr> done;  // node id -> its replacement, where it changes
+  for (const std::uint32_t id : postOrder(e.id(), [&](std::uint32_t id) { return nodes_[id].hasUnknown; })) {
     const ExprNode n = nodes_[id];  // copy: interning may grow nodes_
     Expr result(this, id);
     if (n.op == Op::Variable) {
@@ -279,46 +311,32 @@ Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replaceme
           throw std::logic_error("substitute: der() of a non-affine replacement");
         for (int v : vars) toDerivative.emplace(v, derivative(v));
         // An affine f(y) = c + sum k_i y_i has df/dt = sum k_i y_i'; replacing y by y'
-        // also turns c into c, so subtract f at y = 0.
+        // also turns c into c, so subtract f at y = 0. (No der() in f: these calls do
+        // not come back here.)
         std::unordered_map<int, Expr> zero;
         for (int v : vars) zero.emplace(v, constant(0.0));
         Expr shifted = substitute(r->second, toDerivative);
         Expr offset = substitute(r->second, zero);
         result = shifted - offset;
       }
-    } else if (operandCount(n.op) > 0) {
-      const int k = operandCount(n.op);
-      Expr a = walk(n.a);
-      Expr b = k > 1 ? walk(n.b) : Expr();
-      Expr c = k > 2 ? walk(n.c) : Expr();
-      if (a.id() != n.a || (k > 1 && b.id() != n.b) || (k > 2 && c.id() != n.c)) result = make(n.op, a, b, c);
+    } else if (n.hasUnknown) {
+      result = rebuilt(id, done);
     }
-    memo.emplace(id, result);
-    return result;
-  };
-  return walk(e.id());
+    if (result.id() != id) done.emplace(id, result);
+  }
+  auto found = done.find(e.id());
+  return found == done.end() ? e : found->second;
 }
 
 Expr ExprPool::replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr>& replacement) {
-  std::unordered_map<std::uint32_t, Expr> memo;
-  std::function<Expr(std::uint32_t)> walk = [&](std::uint32_t id) -> Expr {
+  std::unordered_map<std::uint32_t, Expr> done;  // node id -> its replacement, where it changes
+  for (const std::uint32_t id : postOrder(e.id(), [&](std::uint32_t id) { return !replacement.count(id); })) {
     auto hit = replacement.find(id);
-    if (hit != replacement.end()) return hit->second;
-    auto found = memo.find(id);
-    if (found != memo.end()) return found->second;
-    const ExprNode n = nodes_[id];  // copy: making nodes may grow nodes_
-    const int k = operandCount(n.op);
-    Expr result(this, id);
-    if (k > 0) {
-      Expr a = walk(n.a);
-      Expr b = k > 1 ? walk(n.b) : Expr();
-      Expr c = k > 2 ? walk(n.c) : Expr();
-      if (a.id() != n.a || (k > 1 && b.id() != n.b) || (k > 2 && c.id() != n.c)) result = make(n.op, a, b, c);
-    }
-    memo.emplace(id, result);
-    return result;
-  };
-  return walk(e.id());
+    const Expr result = hit != replacement.end() ? hit->second : rebuilt(id, done);
+    if (result.id() != id) done.emplace(id, result);
+  }
+  auto found = done.find(e.id());
+  return found == done.end() ? e : found->second;
 }
 
 void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const {
@@ -346,88 +364,122 @@ void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<
 }
 
 std::optional<double> ExprPool::linearCoefficient(Expr e, int variable) const {
-  std::unordered_map<std::uint32_t, std::optional<double>> memo;
-  std::function<std::optional<double>(std::uint32_t)> coefficient = [&](std::uint32_t id) -> std::optional<double> {
+  // Add, Neg, Mul and Div combine the coefficients of their operands; below any other op
+  // y must not occur at all.
+  auto combines = [&](std::uint32_t id) {
     const ExprNode& n = nodes_[id];
-    if (!n.hasUnknown) return 0.0;
-    if (n.op == Op::Variable) return n.index == variable ? 1.0 : 0.0;
-    if (n.op == Op::Derivative) return n.index == variable ? std::nullopt : std::optional<double>(0.0);
-    auto found = memo.find(id);
-    if (found != memo.end()) return found->second;
+    return n.hasUnknown && (n.op == Op::Add || n.op == Op::Neg || n.op == Op::Mul || n.op == Op::Div);
+  };
+  std::unordered_map<std::uint32_t, std::optional<double>> coefficient;
+  auto of = [&](std::uint32_t id) { return coefficient.at(id); };
+  for (const std::uint32_t id : postOrder(e.id(), combines)) {
+    const ExprNode& n = nodes_[id];
     std::optional<double> result;
-    const ExprNode& a = nodes_[n.a];
-    const ExprNode& b = nodes_[n.b];
-    auto pureConstant = [](const ExprNode& x) { return x.op == Op::Constant; };
-    switch (n.op) {
-      case Op::Add: {
-        auto ca = coefficient(n.a), cb = coefficient(n.b);
-        if (ca && cb) result = *ca + *cb;
-        break;
-      }
-      case Op::Neg: {
-        auto ca = coefficient(n.a);
-        if (ca) result = -*ca;
-        break;
-      }
-      case Op::Mul: {
-        auto ca = coefficient(n.a), cb = coefficient(n.b);
-        if (ca && cb && *ca == 0.0 && *cb == 0.0) result = 0.0;
-        else if (ca && pureConstant(b)) result = *ca * b.value;
-        else if (cb && pureConstant(a)) result = *cb * a.value;
-        break;
-      }
-      case Op::Div: {
-        auto ca = coefficient(n.a), cb = coefficient(n.b);
-        if (ca && cb && *cb == 0.0 && (*ca == 0.0 || pureConstant(b))) result = *ca == 0.0 ? 0.0 : *ca / b.value;
-        break;
-      }
-      default: {
-        // Any other op: fine only if y does not occur below it.
-        std::vector<int> vars, ders;
-        collectUnknowns(Expr(const_cast<ExprPool*>(this), id), vars, ders);
-        const bool occurs = std::find(vars.begin(), vars.end(), variable) != vars.end() ||
-                            std::find(ders.begin(), ders.end(), variable) != ders.end();
-        if (!occurs) result = 0.0;
-        break;
+    if (!n.hasUnknown) {
+      result = 0.0;
+    } else if (n.op == Op::Variable) {
+      result = n.index == variable ? 1.0 : 0.0;
+    } else if (n.op == Op::Derivative) {
+      if (n.index != variable) result = 0.0;
+    } else if (!combines(id)) {
+      std::vector<int> vars, ders;
+      collectUnknowns(Expr(const_cast<ExprPool*>(this), id), vars, ders);
+      const bool occurs = std::find(vars.begin(), vars.end(), variable) != vars.end() ||
+                          std::find(ders.begin(), ders.end(), variable) != ders.end();
+      if (!occurs) result = 0.0;
+    } else {
+      const ExprNode& a = nodes_[n.a];
+      const ExprNode& b = nodes_[n.b];
+      auto pureConstant = [](const ExprNode& x) { return x.op == Op::Constant; };
+      switch (n.op) {
+        case Op::Add: {
+          auto ca = of(n.a), cb = of(n.b);
+          if (ca && cb) result = *ca + *cb;
+          break;
+        }
+        case Op::Neg: {
+          auto ca = of(n.a);
+          if (ca) result = -*ca;
+          break;
+        }
+        case Op::Mul: {
+          auto ca = of(n.a), cb = of(n.b);
+          if (ca && cb && *ca == 0.0 && *cb == 0.0) result = 0.0;
+          else if (ca && pureConstant(b)) result = *ca * b.value;
+          else if (cb && pureConstant(a)) result = *cb * a.value;
+          break;
+        }
+        default: {  // Div
+          auto ca = of(n.a), cb = of(n.b);
+          if (ca && cb && *cb == 0.0 && (*ca == 0.0 || pureConstant(b))) result = *ca == 0.0 ? 0.0 : *ca / b.value;
+          break;
+        }
       }
     }
-    memo.emplace(id, result);
-    return result;
-  };
-  return coefficient(e.id());
+    coefficient.emplace(id, result);
+  }
+  return coefficient.at(e.id());
 }
 
 std::string ExprPool::toString(Expr e, const std::vector<std::string>* names) const {
-  std::function<std::string(std::uint32_t)> str = [&](std::uint32_t id) -> std::string {
-    const ExprNode& n = nodes_[id];
-    auto name = [&](int i) {
-      return names && i >= 0 && i < static_cast<int>(names->size()) ? (*names)[i] : "y[" + std::to_string(i) + "]";
-    };
+  // An explicit stack of things still to write: a node, or a piece of punctuation.
+  struct Item {
+    std::uint32_t id;
+    const char* text;  // nullptr: write node `id`
+  };
+  auto name = [&](int i) {
+    return names && i >= 0 && i < static_cast<int>(names->size()) ? (*names)[i] : "y[" + std::to_string(i) + "]";
+  };
+  std::string out;
+  std::vector<Item> stack{{e.id(), nullptr}};
+  while (!stack.empty()) {
+    const Item item = stack.back();
+    stack.pop_back();
+    if (item.text) {
+      out += item.text;
+      continue;
+    }
+    const ExprNode& n = nodes_[item.id];
+    // The pieces of this node, in writing order; pushed reversed below.
+    std::vector<Item> pieces;
+    auto node = [](std::uint32_t id) { return Item{id, nullptr}; };
+    auto text = [](const char* t) { return Item{0, t}; };
     switch (n.op) {
       case Op::Constant: {
         std::ostringstream os;
         os.precision(12);
         os << n.value;
-        return os.str();
+        out += os.str();
+        continue;
       }
-      case Op::Variable: return name(n.index);
-      case Op::Derivative: return "der(" + name(n.index) + ")";
-      case Op::Time: return "time";
-      case Op::Discrete: return "d[" + std::to_string(n.index) + "]";
-      case Op::Delayed: return "delayed[" + std::to_string(n.index) + "]";
-      case Op::Add: return "(" + str(n.a) + " + " + str(n.b) + ")";
-      case Op::Mul: return str(n.a) + "*" + str(n.b);
-      case Op::Div: return str(n.a) + "/" + str(n.b);
-      case Op::Neg: return "-" + str(n.a);
-      case Op::IfThenElse: return "if(" + str(n.a) + ", " + str(n.b) + ", " + str(n.c) + ")";
+      case Op::Variable: out += name(n.index); continue;
+      case Op::Derivative: out += "der(" + name(n.index) + ")"; continue;
+      case Op::Time: out += "time"; continue;
+      case Op::Discrete: out += "d[" + std::to_string(n.index) + "]"; continue;
+      case Op::Delayed: out += "delayed[" + std::to_string(n.index) + "]"; continue;
+      case Op::Add: pieces = {text("("), node(n.a), text(" + "), node(n.b), text(")")}; break;
+      case Op::Mul: pieces = {node(n.a), text("*"), node(n.b)}; break;
+      case Op::Div: pieces = {node(n.a), text("/"), node(n.b)}; break;
+      case Op::Neg: pieces = {text("-"), node(n.a)}; break;
+      case Op::IfThenElse:
+        pieces = {text("if("), node(n.a), text(", "), node(n.b), text(", "), node(n.c), text(")")};
+        break;
       default:
+        if (isRelation(n.op)) {
+          out += "(";
+          pieces = {node(n.a), text(" "), text(opName(n.op)), text(" "), node(n.b), text(")")};
+        } else if (operandCount(n.op) == 2) {
+          out += opName(n.op);
+          pieces = {text("("), node(n.a), text(", "), node(n.b), text(")")};
+        } else {
+          out += opName(n.op);
+          pieces = {text("("), node(n.a), text(")")};
+        }
         break;
     }
-    if (isRelation(n.op)) return "(" + str(n.a) + " " + opName(n.op) + " " + str(n.b) + ")";
-    if (operandCount(n.op) == 2) return std::string(opName(n.op)) + "(" + str(n.a) + ", " + str(n.b) + ")";
-    return std::string(opName(n.op)) + "(" + str(n.a) + ")";
-  };
-  return str(e.id());
+    stack.insert(stack.end(), pieces.rbegin(), pieces.rend());
+  }
+  return out;
 }
 
 // --- Expr handle ---

@@ -25,6 +25,47 @@ constexpr const char* kFormatName = "kelvin-model";
 
 std::string systemMessage(int error) { return std::generic_category().message(error); }
 
+/// Deepest nesting of JSON arrays and objects read. The JSON library copies, compares and
+/// writes values recursively, so the depth is bounded before parsing; a model with
+/// subsystems nested kMaxSubsystemDepth deep needs about twice as many levels.
+constexpr std::size_t kMaxJsonDepth = 4096;
+/// Deepest nesting of subsystems read.
+constexpr std::size_t kMaxSubsystemDepth = 1000;
+
+/// Byte offset of the first '[' or '{' nested deeper than kMaxJsonDepth, if any
+/// (brackets inside strings do not count; syntax errors are left to the parser).
+std::optional<std::size_t> tooDeepAt(const std::string& text) {
+  std::size_t depth = 0;
+  bool inString = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+/// "a/b/c/…/y/z": the first three and the last two names of a long subsystem path.
+std::string abbreviatedPath(const std::string& path) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t slash; (slash = path.find('/', start)) != std::string::npos; start = slash + 1)
+    parts.push_back(path.substr(start, slash - start));
+  parts.push_back(path.substr(start));
+  if (parts.size() <= 6) return path;
+  return parts[0] + "/" + parts[1] + "/" + parts[2] + "/…/" + parts[parts.size() - 2] + "/" + parts.back();
+}
+
 /// `extra` of a JSON object: the object without the keys this version reads.
 Json unknownKeys(const Json& object, std::initializer_list<const char*> known) {
   Json extra = Json::object();
@@ -95,7 +136,7 @@ class ModelReader {
     if (root.contains("variables")) model.variables = readVariables(root["variables"]);
     if (root.contains("components")) model.components = readComponents(root["components"]);
     if (root.contains("component_files")) model.componentFiles = readComponentFiles(root["component_files"]);
-    readLevel(root, "", model.blocks, model.connections);
+    readLevel(root, "", model.blocks, model.connections, 0);
     if (!problems_.empty()) throw ModelError(problems_);
     return model;
   }
@@ -245,17 +286,23 @@ class ModelReader {
     return variables;
   }
 
-  /// Reads "blocks" and "connections" of the model (owner "") or of a subsystem.
+  /// Reads "blocks" and "connections" of the model (owner "", depth 0) or of a subsystem
+  /// (`depth` levels down). Recursion is bounded: deeper than kMaxSubsystemDepth is refused.
   void readLevel(const Json& json, const std::string& owner, std::vector<Block>& blocks,
-                 std::vector<Connection>& connections) {
+                 std::vector<Connection>& connections, std::size_t depth) {
     const std::string prefix = owner.empty() ? "" : owner + "/";
+    if (depth > kMaxSubsystemDepth && (json.contains("blocks") || json.contains("connections"))) {
+      problem(abbreviatedPath(owner), "subsystems nested too deeply at " + abbreviatedPath(owner) + " (more than " +
+                                          std::to_string(kMaxSubsystemDepth) + " levels)");
+      return;
+    }
     if (json.contains("blocks")) {
       if (!json["blocks"].is_array()) {
         problem(owner, "\"blocks\" must be an array");
       } else {
         std::set<std::string> ids;
         for (std::size_t i = 0; i < json["blocks"].size(); ++i) {
-          std::optional<Block> block = readBlock(json["blocks"][i], i, owner, prefix);
+          std::optional<Block> block = readBlock(json["blocks"][i], i, owner, prefix, depth);
           if (!block) continue;
           if (!ids.insert(block->id).second) problem(prefix + block->id, "duplicate block id '" + block->id + "'");
           blocks.push_back(std::move(*block));
@@ -275,7 +322,7 @@ class ModelReader {
   }
 
   std::optional<Block> readBlock(const Json& json, std::size_t index, const std::string& owner,
-                                 const std::string& prefix) {
+                                 const std::string& prefix, std::size_t depth) {
     const std::string where = "blocks[" + std::to_string(index) + "]";
     if (!json.is_object()) {
       problem(owner, where + " is not an object");
@@ -323,7 +370,7 @@ class ModelReader {
         problem(name, "\"flipped\" must be true or false");
     }
     if (json.contains("ports")) block.ports = readBoundaryPorts(json["ports"], name);
-    readLevel(json, name, block.blocks, block.connections);
+    readLevel(json, name, block.blocks, block.connections, depth + 1);
     return block;
   }
 
@@ -410,6 +457,43 @@ std::pair<std::size_t, std::size_t> lineAndColumn(const std::string& text, std::
   return {line, column};
 }
 
+/// The message for a JSON number too large for a double: the parser names only the
+/// literal, so find it in the text (outside strings) and the key it is the value of.
+std::string numberOutOfRange(const std::string& text, const std::string& what) {
+  const std::size_t open = what.find("parsing '");
+  const std::size_t close = open == std::string::npos ? open : what.find('\'', open + 9);
+  if (close == std::string::npos) return "number out of range: " + what;
+  const std::string literal = what.substr(open + 9, close - open - 9);
+  bool inString = false;
+  std::size_t keyStart = std::string::npos, keyEnd = std::string::npos, stringStart = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        inString = false;
+        const std::size_t next = text.find_first_not_of(" \t\r\n", i + 1);
+        if (next != std::string::npos && text[next] == ':') {
+          keyStart = stringStart;
+          keyEnd = i;
+        }
+      }
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+      stringStart = i + 1;
+    } else if (text.compare(i, literal.size(), literal) == 0) {
+      const auto [line, column] = lineAndColumn(text, i);
+      const std::string key = keyStart == std::string::npos ? "" : text.substr(keyStart, keyEnd - keyStart);
+      return "number out of range at line " + std::to_string(line) + ", column " + std::to_string(column) +
+             (key.empty() ? "" : " (\"" + key + "\")") + ": " + literal + " is too large for a double";
+    }
+  }
+  return "number out of range: " + literal + " is too large for a double";
+}
+
 /// Whole numbers as JSON integers, so positions read [120, 0] rather than [120.0, 0.0].
 Json numberJson(double x) {
   if (std::isfinite(x) && x == std::floor(x) && std::abs(x) < 1e15) return Json(static_cast<std::int64_t>(x));
@@ -479,6 +563,13 @@ Json settingsJson(const Settings& s) {
 }  // namespace
 
 Model parseModel(const std::string& jsonText, const std::string& fileName) {
+  if (const std::optional<std::size_t> at = tooDeepAt(jsonText)) {
+    const auto [line, column] = lineAndColumn(jsonText, *at);
+    throw ModelError(Diagnostic{fileName, "", "",
+                                "JSON nested too deeply at line " + std::to_string(line) + ", column " +
+                                    std::to_string(column) + " (more than " + std::to_string(kMaxJsonDepth) +
+                                    " levels of [ and {)"});
+  }
   Json root;
   try {
     root = Json::parse(jsonText);
@@ -489,6 +580,9 @@ Model parseModel(const std::string& jsonText, const std::string& fileName) {
     throw ModelError(Diagnostic{fileName, "", "",
                                 "invalid JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
                                     ": " + (reason == std::string::npos ? what : what.substr(reason))});
+  }
+  catch (const Json::out_of_range& e) {
+    throw ModelError(Diagnostic{fileName, "", "", numberOutOfRange(jsonText, e.what())});
   }
   return ModelReader(fileName).read(root);
 }

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "model/parameter_evaluator.h"
+#include "model/settings_check.h"
 #include "model/start_position_check.h"
 #include "usercomp/user_component_library.h"
 
@@ -103,7 +104,31 @@ std::optional<std::string> boundViolation(const ParamDecl& decl, double value) {
   return joined(conditions, " and ");
 }
 
-bool isPlainName(const std::string& name) { return !name.empty() && name.find_first_of("./ \t") == std::string::npos; }
+/// Not empty; no '.', '/', blank or control character (C0, DEL, or C1 as UTF-8 C2 80..9F).
+/// Other bytes pass, so names in any script are fine.
+bool isPlainName(const std::string& name) {
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const auto c = static_cast<unsigned char>(name[i]);
+    if (c <= 0x20 || c == 0x7F || c == '.' || c == '/') return false;
+    if (c == 0xC2 && i + 1 < name.size() && static_cast<unsigned char>(name[i + 1]) <= 0x9F) return false;
+  }
+  return !name.empty();
+}
+
+/// The name with control characters written as \xNN, safe to print on a terminal.
+std::string printable(const std::string& name) {
+  std::string out;
+  for (const char ch : name) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7F) {
+      const char* digits = "0123456789abcdef";
+      out += std::string("\\x") + digits[c >> 4] + digits[c & 15];
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
 
 /// A boundary port as a PortNode, seen from inside its subsystem or from
 /// outside; nullopt when it is malformed (checkBoundaryPorts reports that).
@@ -156,6 +181,7 @@ class ModelValidator {
   ModelValidator(const BlockRegistry& registry, const std::string& file) : registry_(registry), file_(file) {}
 
   std::vector<Diagnostic> run(const Model& model) {
+    diagnostics_ = checkSettings(model.settings, file_);
     const ParameterScope scope = evaluateModelVariables(model, file_, &diagnostics_);
     checkLevel(model.blocks, model.connections, nullptr, "", scope);
     return std::move(diagnostics_);
@@ -187,7 +213,7 @@ class ModelValidator {
       if (block.id.empty()) {
         report(owner, "", "a block of type '" + block.type + "' has no id");
       } else if (!isPlainName(block.id)) {
-        report(name, "", "block id '" + block.id + "' must not contain '.', '/' or blanks");
+        report(printable(name), "", "block id '" + printable(block.id) + "' must not contain '.', '/', blanks or control characters");
       } else if (level.contains(block.id)) {
         report(name, "", "duplicate block id '" + block.id + "'");
       } else {

@@ -1,6 +1,7 @@
 #include "run/simulator.h"
 
 #include <map>
+#include <sstream>
 
 #include <spdlog/spdlog.h>
 
@@ -83,6 +84,9 @@ void checkInitialState(const CompiledModel& compiled, const SimulationOptions& o
 }
 
 namespace {
+/// Most steps a fixed-step run may take: beyond this it would run for hours and write gigabytes.
+constexpr double kMaxFixedSteps = 1e9;
+
 /// Runs with the solver the options name; leaves the final state in *finalState when given.
 SimulationStats integrate(const CompiledModel& compiled, const SimulationOptions& options,
                           const SampleCallback& onSample, const std::atomic<bool>* cancel,
@@ -100,6 +104,16 @@ SimulationStats integrate(const CompiledModel& compiled, const SimulationOptions
     throw ModelError(Diagnostic{file, "", "", "unknown solver '" + options.solver + "': use ida, euler, trapezoid or bdf2"});
   if (!(options.step > 0.0))
     throw ModelError(Diagnostic{file, "", "", "the " + options.solver + " solver needs a step (--step H)"});
+  const double steps = (options.stopTime - options.startTime) / options.step;
+  const bool userLimit = options.maxSteps > 0 && options.maxSteps < kMaxFixedSteps;
+  const double limit = userLimit ? options.maxSteps : kMaxFixedSteps;
+  if (!(steps <= limit)) {
+    std::ostringstream os;
+    os << "the step " << options.step << " s would take " << steps << " steps to reach the stop time "
+       << options.stopTime << " s, more than " << limit << (userLimit ? " (--max-steps)" : "")
+       << "; use a larger step or an earlier stop time";
+    throw ModelError(Diagnostic{file, "", "", os.str()});
+  }
   return FixedStepIntegrator(compiled.dae(), method->second, options, file)
       .run(onSample, cancel, onEvent, finalState);
 }

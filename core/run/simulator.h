@@ -27,6 +27,10 @@ struct SimulationOptions {
   double atol = 1e-9;
   /// Fixed-step solvers: the step. ida: the output interval (0: every accepted step).
   double step = 0.0;
+  /// Most steps the run may take (0: no limit of the user's; fixed-step runs are refused
+  /// beyond 1e9 steps anyway). A fixed-step run that needs more is refused before it
+  /// starts; an adaptive one stops with a SimulationError when it reaches the limit.
+  double maxSteps = 0.0;
   bool projection = true;
   /// Which state a fixed-step run projects when a constraint becomes active at a step end:
   /// the overshot state itself (default), or the state integrated one more step from it

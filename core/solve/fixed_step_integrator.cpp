@@ -123,6 +123,17 @@ SimulationStats FixedStepIntegrator::run(const SampleCallback& onSample, const s
       throw SimulationError(target, Diagnostic{file_, block, "", os.str()});
     }
     for (int i = 0; i < n; ++i) yp[i] = step.c * y[i] + step.r[i];
+    // Newton's test is relative: an infinite state "converges". A blown-up run stops here.
+    for (int i = 0; i < n; ++i) {
+      if (std::isfinite(y[i]) && std::isfinite(yp[i])) continue;
+      const FlatUnknown& unknown = dae_.flat().unknowns[i];
+      const std::string block = unknown.block >= 0 ? dae_.flat().blocks[unknown.block].id : std::string();
+      std::ostringstream os;
+      os << "the solution blew up at t = " << seconds(target) << " (step " << seconds(h) << "): " << unknown.name
+         << " = " << y[i] << ", its derivative " << yp[i]
+         << "; the model is unstable there, or the step too large for the " << options_.solver << " method";
+      throw SimulationError(target, Diagnostic{file_, block, "", os.str()});
+    }
     previous = run.y;
     previousStep = h;
     run.y = y;

@@ -224,6 +224,12 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
     const int flag = IDASolve(s.mem, tstop, &tret, s.y, s.yp, IDA_ONE_STEP);
     if (flag < 0) fail(cb.lastError.empty() ? "IDA error " + std::to_string(flag) : cb.lastError);
     ++stats.steps;
+    if (options_.maxSteps > 0 && static_cast<double>(stats.steps) >= options_.maxSteps && tret < stop) {
+      std::ostringstream os;
+      os << "stopped at t = " << tret << " s after " << stats.steps << " steps (--max-steps " << options_.maxSteps
+         << "), before the stop time " << stop << " s";
+      throw SimulationError(tret, Diagnostic{file_, "", "", os.str()});
+    }
 
     const bool rootHit = flag == IDA_ROOT_RETURN;
     const bool tickHit = run.tickDue(tret);

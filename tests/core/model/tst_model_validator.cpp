@@ -241,7 +241,7 @@ void TestModelValidator::malformed_data() {
   QTest::newRow("id with dot") << Mutation([](Model& m) { m.blocks.push_back(block("R.2", "electrical.Ground")); })
                                << "R.2"
                                << ""
-                               << "block id 'R.2' must not contain '.', '/' or blanks";
+                               << "block id 'R.2' must not contain '.', '/', blanks or control characters";
   QTest::newRow("second Inp") << Mutation([](Model& m) {
     m.blocks.push_back(block("In2", "analysis.Inp"));
     wire(m.connections, "C1.y", "In2.u");

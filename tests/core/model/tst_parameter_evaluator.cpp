@@ -31,6 +31,7 @@ class TestParameterEvaluator : public QObject {
   void modelVariableErrors_data();
   void modelVariableErrors();
   void modelVariableProblemsAreCollected();
+  void variableCycleIsNamedAsACycle();
 };
 
 namespace {
@@ -322,7 +323,10 @@ void TestParameterEvaluator::modelVariableErrors_data() {
                              << "variable g: \"1x+\": unexpected 'x' at 1";
   QTest::newRow("later variable used") << "g"
                                        << "h*2"
-                                       << "variable g: \"h*2\": unknown name 'h'";
+                                       << "variable g: it uses h, which is defined after it; move h up";
+  QTest::newRow("refers to itself") << "g"
+                                    << "g + 1"
+                                    << "variable g: a cycle among variables: g → g";
   QTest::newRow("not a name") << "2g"
                               << "1"
                               << "variable name '2g' is not a name (letters, digits, '_')";
@@ -345,6 +349,17 @@ void TestParameterEvaluator::modelVariableErrors() {
     QCOMPARE(e.diagnostics().front().file, std::string("m.kelvin"));
     QCOMPARE(QString::fromStdString(e.diagnostics().front().message), message);
   }
+}
+
+void TestParameterEvaluator::variableCycleIsNamedAsACycle() {
+  Model model;
+  model.variables = {{"a", "b + 1"}, {"b", "2*c"}, {"c", "a/3"}};
+  std::vector<Diagnostic> problems;
+  evaluateModelVariables(model, "m.kelvin", &problems);
+  QCOMPARE(problems.size(), std::size_t{3});
+  QCOMPARE(problems[0].message, std::string("variable a: a cycle among variables: a → b → c → a"));
+  QCOMPARE(problems[1].message, std::string("variable b: a cycle among variables: b → c → a → b"));
+  QCOMPARE(problems[2].message, std::string("variable c: a cycle among variables: c → a → b → c"));
 }
 
 void TestParameterEvaluator::modelVariableProblemsAreCollected() {
