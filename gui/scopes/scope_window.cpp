@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 #include <QWidgetAction>
 
+#include "scopes/run_history.h"
 #include "scopes/run_result.h"
 #include "scopes/scope_cursors.h"
 #include "scopes/scope_exporter.h"
@@ -46,23 +47,32 @@ ScopeWindow::ScopeWindow(const QString& title, RunHistory* history, QWidget* par
     scope_->setZoomOrientations(Qt::Orientations(zoom->currentData().toInt()));
   });
   toolBar_->addWidget(zoom);
-  auto toggle = [this](const QString& name, const QString& text, bool checked, auto slot) {
-    QAction* a = toolBar_->addAction(text);
-    a->setObjectName(name);
-    a->setCheckable(true);
-    a->setChecked(checked);
-    connect(a, &QAction::toggled, scope_, slot);
-    return a;
-  };
-  toggle(QStringLiteral("logTime"), tr("Log t"), false, &ScopeWidget::setLogTime);
-  toggle(QStringLiteral("logValue"), tr("Log y"), false, &ScopeWidget::setLogValue);
-  toggle(QStringLiteral("overlay"), tr("Overlay previous"), false, &ScopeWidget::setOverlayPrevious);
+  addToggle(QStringLiteral("logTime"), tr("Log t"), false, &ScopeWidget::setLogTime);
+  addToggle(QStringLiteral("logValue"), tr("Log y"), false, &ScopeWidget::setLogValue);
+  addToggle(QStringLiteral("overlay"), tr("Overlay previous"), false, &ScopeWidget::setOverlayPrevious);
   QAction* cursors = toolBar_->addAction(tr("Cursors"));
   cursors->setObjectName(QStringLiteral("cursors"));
   cursors->setCheckable(true);
   connect(cursors, &QAction::toggled, scope_->cursors(), &ScopeCursors::setVisible);
+  addNoiseControls(history);
   toolBar_->addSeparator();
-  toolBar_->addWidget(new QLabel(tr(" band ±kσ, k = "), toolBar_));
+  toolBar_->addAction(tr("Export image…"), this, &ScopeWindow::exportImage)->setObjectName(QStringLiteral("exportImage"));
+  toolBar_->addAction(tr("Export CSV…"), this, &ScopeWindow::exportCsv)->setObjectName(QStringLiteral("exportCsv"));
+}
+
+QAction* ScopeWindow::addToggle(const QString& name, const QString& text, bool checked,
+                                void (ScopeWidget::*slot)(bool)) {
+  QAction* action = toolBar_->addAction(text);
+  action->setObjectName(name);
+  action->setCheckable(true);
+  action->setChecked(checked);
+  connect(action, &QAction::toggled, scope_, slot);
+  return action;
+}
+
+void ScopeWindow::addNoiseControls(RunHistory* history) {
+  noiseControls_ << toolBar_->addSeparator();
+  noiseControls_ << toolBar_->addWidget(new QLabel(tr(" band ±kσ, k = "), toolBar_));
   auto* k = new QDoubleSpinBox(toolBar_);
   k->setObjectName(QStringLiteral("sigmaFactor"));
   k->setRange(0.1, 10.0);
@@ -73,11 +83,15 @@ ScopeWindow::ScopeWindow(const QString& title, RunHistory* history, QWidget* par
     const QSignalBlocker blocker(k);
     k->setValue(value);
   });
-  toolBar_->addWidget(k);
-  toggle(QStringLiteral("noisy"), tr("Noisy trace"), true, &ScopeWidget::setNoisyTraceVisible);
-  toolBar_->addSeparator();
-  toolBar_->addAction(tr("Export image…"), this, &ScopeWindow::exportImage)->setObjectName(QStringLiteral("exportImage"));
-  toolBar_->addAction(tr("Export CSV…"), this, &ScopeWindow::exportCsv)->setObjectName(QStringLiteral("exportCsv"));
+  noiseControls_ << toolBar_->addWidget(k);
+  noiseControls_ << addToggle(QStringLiteral("noisy"), tr("Noisy trace"), true, &ScopeWidget::setNoisyTraceVisible);
+  // Only a run with the noise envelope has a band to scale or a noisy trace to show.
+  const auto showForCurrentRun = [this, history] {
+    const RunResult* run = history->current();
+    for (QAction* control : noiseControls_) control->setVisible(run && run->info().hasVariance);
+  };
+  connect(history, &RunHistory::runAdded, this, showForCurrentRun);
+  showForCurrentRun();
 }
 
 void ScopeWindow::addSignalChooser() {

@@ -1,10 +1,12 @@
 #pragma once
 // A scope in its own dock (dockable or floating): a ScopeWidget under a tool
 // bar with the signal chooser, autoscale, zoom axes, log axes, overlay of the previous run,
-// cursors, the band's k, the noisy realisation and export (PNG/SVG/PDF, CSV).
+// cursors, the band's k and the noisy realisation (for runs with the noise envelope) and export (PNG/SVG/PDF, CSV).
 
 #include <QDockWidget>
+#include <QList>
 
+class QAction;
 class QToolBar;
 
 namespace kelvin::gui {
@@ -27,12 +29,17 @@ class ScopeWindow : public QDockWidget {
 
  private:
   void addSignalChooser();
+  /// The band's k and the noisy-trace toggle, shown only while the current run has the noise envelope.
+  void addNoiseControls(RunHistory* history);
+  /// A checkable tool bar action named `name` that calls `slot` of the scope when toggled.
+  QAction* addToggle(const QString& name, const QString& text, bool checked, void (ScopeWidget::*slot)(bool));
   void exportImage();
   void exportCsv();
 
   ScopeWidget* scope_;
   QToolBar* toolBar_;
   SignalChooser* chooser_;
+  QList<QAction*> noiseControls_;
 };
 
 }  // namespace kelvin::gui

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include <QAbstractItemView>
 #include <QApplication>
 #include <QCompleter>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileDialog>
@@ -25,6 +25,7 @@
 #include <QMessageBox>
 #include <QPointer>
 #include <QProcess>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -90,7 +91,7 @@ class App {
     QTest::keyClick(keyTarget(), key, modifiers);
   }
 
-  /// File ▸ Open (Ctrl+O): types `path` into the dialog and presses Enter.
+  /// File ▸ Open (Ctrl+O): types `path` into the dialog and clicks Open.
   void openWithDialog(const QString& path) {
     answerNextFileDialog(path);
     press(Qt::Key_O, Qt::ControlModifier);
@@ -103,11 +104,11 @@ class App {
     return QTest::qWaitFor([this, name] { return window_->windowTitle().startsWith(QString::fromLatin1(name)); });
   }
 
-  /// The next file dialog that opens gets `path` typed into its file name field, then Enter.
-  /// When the field's completer pops up its list, Esc closes it first; when the dialog changed
-  /// directory or completed the name instead of accepting, the path is typed again (as a user
-  /// would). A message box the dialog raises is reported and closed, and a dialog still open
-  /// after kRunTimeoutMs is cancelled: the test then fails on what it expected, never hangs.
+  /// The next file dialog that opens gets `path` typed into its file name field, then a click on
+  /// its Open or Save button; when the dialog changed directory instead of accepting, the path
+  /// is typed again (as a user would). A message box the dialog raises is reported and closed, and
+  /// a dialog still open after kRunTimeoutMs is cancelled: the test then fails on what it
+  /// expected, never hangs.
   static void answerNextFileDialog(const QString& path) {
     auto* poll = new QTimer;
     poll->setInterval(50);
@@ -131,21 +132,29 @@ class App {
         clock->start();
       }
       if (!dialog || dialog != answered->data()) return;
-      if (clock->hasExpired(kRunTimeoutMs)) {
-        qWarning("the file dialog did not take %s", qPrintable(path));
+      auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+      // The field's completion list pops up whenever the dialog's file model has read more of
+      // a directory, which under load is later than the keys: it then takes the Esc meant for
+      // it or the Enter meant for the dialog. A user waits for it; the test switches it off.
+      if (name && name->completer()) name->setCompleter(nullptr);
+      if (!name || clock->hasExpired(kRunTimeoutMs)) {
+        qWarning("the file dialog did not take %s: field '%s', directory %s", qPrintable(path),
+                 name ? qPrintable(name->text()) : "(none)", qPrintable(dialog->directory().path()));
         dialog->reject();
         return;
       }
-      auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-      QWidget* field = name ? name : dialog->focusWidget();
-      QAbstractItemView* completions = name && name->completer() ? name->completer()->popup() : nullptr;
-      if (completions && completions->isVisible()) {
-        QTest::keyClick(completions, Qt::Key_Escape);  // the completer's list first
-      } else if (name && name->text() != path) {
-        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);  // over a suggested name
-        QTest::keyClicks(field, path);
+      auto* buttons = dialog->findChild<QDialogButtonBox*>(QStringLiteral("buttonBox"));
+      QPushButton* accept = buttons ? buttons->button(dialog->acceptMode() == QFileDialog::AcceptSave
+                                                          ? QDialogButtonBox::Save
+                                                          : QDialogButtonBox::Open)
+                                    : nullptr;
+      if (name->text() != path) {
+        QTest::keyClick(name, Qt::Key_A, Qt::ControlModifier);  // over a suggested name
+        QTest::keyClicks(name, path);
+      } else if (accept && accept->isEnabled()) {
+        QTest::mouseClick(accept, Qt::LeftButton);  // the dialog's Open or Save button
       } else {
-        QTest::keyClick(field, Qt::Key_Return);
+        QTest::keyClick(name, Qt::Key_Return);
       }
     });
     poll->start();
