@@ -8,7 +8,6 @@
 #include "elaborate/elaborator.h"
 #include "elaborate/variable_eliminator.h"
 #include "events/constraint_index_reduction.h"
-#include "expr/si_number.h"
 #include "run/compiled_model.h"
 #include "solve/fixed_step_integrator.h"
 #include "solve/ida_integrator.h"
@@ -16,34 +15,6 @@
 #include "structure/structural_check.h"
 
 namespace kelvin::core {
-
-namespace {
-double settingNumber(const std::string& text, const char* name, const std::string& file) {
-  auto value = parseSiNumber(text);
-  if (!value) throw ModelError(Diagnostic{file, "", "", std::string("setting ") + name + ": '" + text + "' is not a number"});
-  return *value;
-}
-}  // namespace
-
-using ProjectionStart = SimulationOptions::ProjectionStart;
-
-SimulationOptions SimulationOptions::fromSettings(const Settings& settings, const std::string& file) {
-  SimulationOptions o;
-  o.stopTime = settingNumber(settings.stopTime, "stop_time", file);
-  o.solver = settings.solver;
-  o.rtol = settings.rtol;
-  o.atol = settings.atol;
-  o.step = settings.step.empty() ? 0.0 : settingNumber(settings.step, "step", file);
-  o.projection = settings.projection;
-  if (settings.extra.contains("projection_start")) {
-    const Json& start = settings.extra["projection_start"];
-    if (start == "integrated")
-      o.projectionStart = ProjectionStart::Integrated;
-    else if (start != "overshot")
-      throw ModelError(Diagnostic{file, "", "", "setting projection_start: use \"overshot\" or \"integrated\""});
-  }
-  return o;
-}
 
 std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
                                                   const std::string& file, const std::set<std::string>& runtime) {

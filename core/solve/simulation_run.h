@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "run/simulator.h"
 #include "events/state_projector.h"
 #include "solve/consistent_initializer.h"
 #include "solve/dae_system.h"
 #include "solve/delay_lines.h"
 #include "solve/operating_point.h"
+#include "solve/simulation_options.h"
 #include "solve/time_events.h"
 
 namespace kelvin::core {
