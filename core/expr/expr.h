@@ -144,15 +144,11 @@ class ExprPool {
   std::string toString(Expr e, const std::vector<std::string>* variableNames = nullptr) const;
 
  private:
-  struct Key {
-    Op op;
-    std::uint32_t a, b, c;
-    std::int64_t payload;  // bit pattern of value, or index
-    bool operator==(const Key&) const = default;
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const;
-  };
+  /// Hash of a node's identity: op, operands and payload (a constant's bits or a leaf's index).
+  static std::uint64_t hashOf(const ExprNode& n);
+  static bool sameNode(const ExprNode& x, const ExprNode& y);
+  /// Doubles the hash table and re-inserts every node.
+  void grow();
 
   Expr intern(const ExprNode& n);
   /// The distinct nodes reachable from `root`, operands before their users; the
@@ -163,7 +159,10 @@ class ExprPool {
   void classify(ExprNode& n) const;
 
   std::vector<ExprNode> nodes_;
-  std::unordered_map<Key, std::uint32_t, KeyHash> index_;
+  /// Open-addressing hash table (linear probing) of node ids, kEmpty where free; its size is a
+  /// power of two, at most half full. One 4-byte slot per node instead of a list node each.
+  std::vector<std::uint32_t> table_;
+  static constexpr std::uint32_t kEmpty = 0xffffffffu;
 };
 
 // Arithmetic. Mixing a double with an Expr promotes the double to a constant.

@@ -104,19 +104,35 @@ const char* opName(Op op) {
 
 }  // namespace
 
-std::size_t ExprPool::KeyHash::operator()(const Key& k) const {
-  // splitmix64 finaliser over each field: std::hash of an integer is the identity here.
+std::uint64_t ExprPool::hashOf(const ExprNode& n) {
+  // splitmix64 finaliser over each field.
   auto mix = [](std::uint64_t x) {
     x += 0x9e3779b97f4a7c15ULL;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
   };
-  std::uint64_t h = mix(static_cast<std::uint64_t>(k.op));
-  h = mix(h ^ k.a);
-  h = mix(h ^ (static_cast<std::uint64_t>(k.b) << 32 | k.c));
-  h = mix(h ^ static_cast<std::uint64_t>(k.payload));
-  return static_cast<std::size_t>(h);
+  const std::uint64_t payload =
+      n.op == Op::Constant ? std::bit_cast<std::uint64_t>(n.value) : static_cast<std::uint64_t>(n.index);
+  std::uint64_t h = mix(static_cast<std::uint64_t>(n.op) << 32 | n.a);
+  h = mix(h ^ (static_cast<std::uint64_t>(n.b) << 32 | n.c));
+  return mix(h ^ payload);
+}
+
+bool ExprPool::sameNode(const ExprNode& x, const ExprNode& y) {
+  if (x.op != y.op || x.a != y.a || x.b != y.b || x.c != y.c) return false;
+  return x.op == Op::Constant ? std::bit_cast<std::uint64_t>(x.value) == std::bit_cast<std::uint64_t>(y.value)
+                              : x.index == y.index;
+}
+
+void ExprPool::grow() {
+  table_.assign(std::max<std::size_t>(64, table_.size() * 2), kEmpty);
+  const std::size_t mask = table_.size() - 1;
+  for (std::uint32_t id = 0; id < nodes_.size(); ++id) {
+    std::size_t slot = hashOf(nodes_[id]) & mask;
+    while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
+    table_[slot] = id;
+  }
 }
 
 ExprPool::ExprPool() {
@@ -180,15 +196,16 @@ void ExprPool::classify(ExprNode& n) const {
 }
 
 Expr ExprPool::intern(const ExprNode& n) {
-  std::int64_t payload = n.op == Op::Constant ? std::bit_cast<std::int64_t>(n.value) : n.index;
-  Key key{n.op, n.a, n.b, n.c, payload};
-  auto it = index_.find(key);
-  if (it != index_.end()) return Expr(this, it->second);
+  if (2 * (nodes_.size() + 1) > table_.size()) grow();
+  const std::size_t mask = table_.size() - 1;
+  std::size_t slot = hashOf(n) & mask;
+  for (; table_[slot] != kEmpty; slot = (slot + 1) & mask)
+    if (sameNode(nodes_[table_[slot]], n)) return Expr(this, table_[slot]);
   ExprNode stored = n;
   classify(stored);
   const auto id = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back(stored);
-  index_.emplace(key, id);
+  table_[slot] = id;
   return Expr(this, id);
 }
 

@@ -23,15 +23,16 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
   for (const std::string& name : flat.structuralParameters)
     spdlog::info("compile {}: parameter {} shapes the equations (structural): a new value compiles the model again",
                  file, name);
-  spdlog::debug("compile {}: {} unknowns, {} equations; structural check", file, flat.unknowns.size(),
-                flat.equations.size());
+  spdlog::debug("compile {}: {} unknowns, {} equations, {} expression nodes; structural check", file,
+                flat.unknowns.size(), flat.equations.size(), flat.pool->size());
   std::vector<Diagnostic> problems = structuralProblems(flat, file);
   if (!problems.empty()) throw ModelError(std::move(problems));
   const int removed = VariableEliminator().run(flat);
   declareRigidConstraints(flat);
   if (const int reduced = differentiateStateConstraints(flat))
     spdlog::debug("compile {}: {} constraints on states used in differentiated form", file, reduced);
-  spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain", file, removed, flat.unknowns.size());
+  spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain, {} expression nodes", file, removed,
+                flat.unknowns.size(), flat.pool->size());
   if (spdlog::should_log(spdlog::level::trace)) {
     const auto names = flat.unknownNames();
     for (std::size_t e = 0; e < flat.equations.size(); ++e)
