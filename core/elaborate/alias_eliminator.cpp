@@ -121,15 +121,17 @@ int AliasEliminator::pass(FlatSystem& system) {
       unknowns.push_back(system.unknowns[i]);
     }
   }
-  std::unordered_map<int, Expr> replacement;
+  const int folded = static_cast<int>(system.equations.size() - kept.size());
+  if (folded == 0) return 0;  // nothing to rewrite: every unknown keeps its index
+  std::vector<Expr> replacement(n);
   for (int i = 0; i < n; ++i) {
     const int r = find(i);
     const Link& l = links_[i];
     if (roots_[r].pinned) {
-      replacement.emplace(i, pool.constant(l.scale * roots_[r].value + l.offset));
+      replacement[i] = pool.constant(l.scale * roots_[r].value + l.offset);
     } else {
       Expr root = pool.variable(newIndex[r]);
-      replacement.emplace(i, r == i ? root : l.scale * root + l.offset);
+      replacement[i] = r == i ? root : l.scale * root + l.offset;
     }
   }
   for (FlatEquation& eq : kept) {
@@ -145,7 +147,6 @@ int AliasEliminator::pass(FlatSystem& system) {
     eq.residual = pool.substitute(eq.residual, replacement);
   }
   system.forEachExpression([&](Expr& e) { e = pool.substitute(e, replacement); });
-  const int folded = static_cast<int>(system.equations.size() - kept.size());
   system.equations = std::move(kept);
   system.unknowns = std::move(unknowns);
   return folded;
