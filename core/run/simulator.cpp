@@ -1,5 +1,6 @@
 #include "run/simulator.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -31,8 +32,12 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
   declareRigidConstraints(flat);
   if (const int reduced = differentiateStateConstraints(flat))
     spdlog::debug("compile {}: {} constraints on states used in differentiated form", file, reduced);
-  spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain, {} expression nodes", file, removed,
-                flat.unknowns.size(), flat.pool->size());
+  // The pool keeps every node made on the way (the rewrites' too): its nodes and hash slots
+  // (at most two 4-byte slots per node) are most of the compiler's memory.
+  const double poolBytes = static_cast<double>(flat.pool->size()) * (sizeof(ExprNode) + 2 * sizeof(std::uint32_t));
+  spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain, {} expression nodes ({:.0f} bytes per "
+                "equation)", file, removed, flat.unknowns.size(), flat.pool->size(),
+                poolBytes / static_cast<double>(std::max<std::size_t>(flat.equations.size(), 1)));
   if (spdlog::should_log(spdlog::level::trace)) {
     const auto names = flat.unknownNames();
     for (std::size_t e = 0; e < flat.equations.size(); ++e)

@@ -96,7 +96,8 @@ class SimulationRun {
   DaeWorkspace ws_;
   DelayLines delays_;
   std::vector<double> delayInputs_;
-  std::vector<int> outputs_;  // signals to sample; empty: all
+  std::vector<Tape> outputTapes_;  // the sampled signals, compiled for this run
+  std::vector<double> outputWork_;  // their evaluation scratch
   std::function<void(const OperatingPoint&)> onState_;
   std::vector<double> signalValues_;
   long events_ = 0;
