@@ -9,6 +9,7 @@ The run lasts 1 us.
 
 Usage: make_rc_ladder.py N [--kelvin FILE] [--spice FILE]
                            [--reltol R] [--abstol A] [--vntol V] [--tstep H] [--tmax H] [--print]
+                           [--spice-defaults]
 """
 
 import argparse
@@ -81,7 +82,7 @@ def compact_json(model):
     return "\n".join(lines) + "\n"
 
 
-def spice_netlist(n, reltol, abstol, vntol, tstep, tmax, print_nodes):
+def spice_netlist(n, reltol, abstol, vntol, tstep, tmax, print_nodes, defaults=False):
     lines = [
         f"* RC ladder, {n} sections, R = {R_OHM}, C = {C_FARAD}, 1 V step (UIC, capacitors start at 0 V)",
         "V1 in 0 DC 1",
@@ -91,9 +92,10 @@ def spice_netlist(n, reltol, abstol, vntol, tstep, tmax, print_nodes):
         lines.append(f"R{k} {left} n{k} {R_OHM}")
         lines.append(f"C{k} n{k} 0 {C_FARAD} IC=0")
     nodes = " ".join(f"v(n{k})" for k in sensed(n))
-    lines.append(f".options reltol={reltol} abstol={abstol} vntol={vntol}")
+    if not defaults:
+        lines.append(f".options reltol={reltol} abstol={abstol} vntol={vntol}")
     lines.append(f".save {nodes}")
-    lines.append(f".tran {tstep} {STOP} 0 {tmax} UIC")
+    lines.append(f".tran {tstep} {STOP} UIC" if defaults else f".tran {tstep} {STOP} 0 {tmax} UIC")
     if print_nodes:
         lines.append(f".print tran {nodes}")
     lines.append(".end")
@@ -113,6 +115,8 @@ def main():
     parser.add_argument("--tstep", default="10n", help="ngspice .tran step (default 10n)")
     parser.add_argument("--tmax", default="10n", help="ngspice maximum internal step (default 10n)")
     parser.add_argument("--print", action="store_true", help="add a .print of the sensed nodes")
+    parser.add_argument("--spice-defaults", action="store_true",
+                        help="ngspice at its defaults: no .options line, no maximum step (--tstep still applies)")
     args = parser.parse_args()
     if args.n < 1:
         parser.error("N must be at least 1")
@@ -123,7 +127,8 @@ def main():
             f.write(kelvin_model(args.n, args.rtol, args.step))
     if args.spice:
         with open(args.spice, "w", encoding="utf-8") as f:
-            f.write(spice_netlist(args.n, args.reltol, args.abstol, args.vntol, args.tstep, args.tmax, args.print))
+            f.write(spice_netlist(args.n, args.reltol, args.abstol, args.vntol, args.tstep, args.tmax, args.print,
+                                  args.spice_defaults))
     return 0
 
 

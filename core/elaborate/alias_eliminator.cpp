@@ -9,13 +9,25 @@
 namespace kelvin::core {
 
 int AliasEliminator::find(int i) {
-  const int p = links_[i].parent;
-  if (p == i) return i;
-  const int root = find(p);
-  // Compose y_i = s_i (s_p y_root + o_p) + o_i, and point straight at the root.
-  links_[i].offset += links_[i].scale * links_[p].offset;
-  links_[i].scale *= links_[p].scale;
-  links_[i].parent = root;
+  // Up to the root, remembering the path (no recursion: a chain of aliases can be as long as the model).
+  std::vector<int>& path = findPath_;
+  path.clear();
+  int root = i;
+  while (links_[root].parent != root) {
+    path.push_back(root);
+    root = links_[root].parent;
+  }
+  // Down again from the node nearest the root: compose y_k = s_k (s_p y_root + o_p) + o_k,
+  // where p (the old parent) already points straight at the root, and point k there too.
+  for (auto k = path.rbegin(); k != path.rend(); ++k) {
+    Link& link = links_[*k];
+    const Link& parent = links_[link.parent];
+    if (link.parent != root) {
+      link.offset += link.scale * parent.offset;
+      link.scale *= parent.scale;
+      link.parent = root;
+    }
+  }
   return root;
 }
 
@@ -109,15 +121,17 @@ int AliasEliminator::pass(FlatSystem& system) {
       unknowns.push_back(system.unknowns[i]);
     }
   }
-  std::unordered_map<int, Expr> replacement;
+  const int folded = static_cast<int>(system.equations.size() - kept.size());
+  if (folded == 0) return 0;  // nothing to rewrite: every unknown keeps its index
+  std::vector<Expr> replacement(n);
   for (int i = 0; i < n; ++i) {
     const int r = find(i);
     const Link& l = links_[i];
     if (roots_[r].pinned) {
-      replacement.emplace(i, pool.constant(l.scale * roots_[r].value + l.offset));
+      replacement[i] = pool.constant(l.scale * roots_[r].value + l.offset);
     } else {
       Expr root = pool.variable(newIndex[r]);
-      replacement.emplace(i, r == i ? root : l.scale * root + l.offset);
+      replacement[i] = r == i ? root : l.scale * root + l.offset;
     }
   }
   for (FlatEquation& eq : kept) {
@@ -133,7 +147,6 @@ int AliasEliminator::pass(FlatSystem& system) {
     eq.residual = pool.substitute(eq.residual, replacement);
   }
   system.forEachExpression([&](Expr& e) { e = pool.substitute(e, replacement); });
-  const int folded = static_cast<int>(system.equations.size() - kept.size());
   system.equations = std::move(kept);
   system.unknowns = std::move(unknowns);
   return folded;

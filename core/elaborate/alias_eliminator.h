@@ -39,7 +39,8 @@ class AliasEliminator {
   std::vector<Link> links_;
   std::vector<Root> roots_;
   std::vector<bool> state_;
-  std::vector<std::vector<int>> aliasBlocks_;  // per root: blocks whose alias equations were folded into it
+  std::vector<std::vector<int>> aliasBlocks_;
+  std::vector<int> findPath_;  // scratch of find()  // per root: blocks whose alias equations were folded into it
 };
 
 }  // namespace kelvin::core

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <unordered_set>
 
+#include <spdlog/spdlog.h>
+
 #include "elaborate/alias_eliminator.h"
 #include "elaborate/block_registry.h"
 #include "elaborate/instance_builder.h"
@@ -146,6 +148,8 @@ FlatSystem Elaborator::elaborate(const Model& model) const {
     system.equations.push_back({sum, -1, static_cast<int>(node++)});
   }
 
+  spdlog::debug("elaborate {}: {} unknowns, {} equations, {} expression nodes; eliminating aliases", file_,
+                system.unknowns.size(), system.equations.size(), system.pool->size());
   AliasEliminator().run(system);
   return system;
 }

@@ -118,16 +118,16 @@ int VariableEliminator::run(FlatSystem& system) {
   std::vector<bool> eliminated(n, false);
   for (const auto& [v, expr] : definitions) eliminated[v] = true;
   for (const auto& [v, expr] : leaves) eliminated[v] = true;
-  std::unordered_map<int, Expr> renumber;
+  std::vector<Expr> renumber(n);
   std::vector<FlatUnknown> unknowns;
   for (int v = 0; v < n; ++v) {
     if (eliminated[v]) continue;
-    renumber.emplace(v, pool.variable(static_cast<int>(unknowns.size())));
+    renumber[v] = pool.variable(static_cast<int>(unknowns.size()));
     unknowns.push_back(system.unknowns[v]);
   }
   for (auto it = definitions.rbegin(); it != definitions.rend(); ++it)
-    renumber.emplace(it->first, pool.substitute(it->second, renumber));
-  for (const auto& [v, expr] : leaves) renumber.emplace(v, pool.substitute(expr, renumber));
+    renumber[it->first] = pool.substitute(it->second, renumber);
+  for (const auto& [v, expr] : leaves) renumber[v] = pool.substitute(expr, renumber);
   std::vector<FlatEquation> equations;
   for (int e = 0; e < m; ++e) {
     if (removedEquation[e]) continue;

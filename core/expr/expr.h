@@ -127,6 +127,9 @@ class ExprPool {
   /// Variables not in the map are kept. Derivative leaves of a replaced variable
   /// are replaced by der() of the replacement, which must be affine in variables.
   Expr substitute(Expr e, const std::unordered_map<int, Expr>& replacement);
+  /// As above, with the replacement of variable k at byVariable[k] (an invalid Expr, or an
+  /// index past the end, keeps y[k]): no hashing per leaf, for rewrites of a whole system.
+  Expr substitute(Expr e, const std::vector<Expr>& byVariable);
 
   /// Replaces whole sub-expressions: every node whose id is a key of `replacement`
   /// (memoised over the DAG).
@@ -144,15 +147,11 @@ class ExprPool {
   std::string toString(Expr e, const std::vector<std::string>* variableNames = nullptr) const;
 
  private:
-  struct Key {
-    Op op;
-    std::uint32_t a, b, c;
-    std::int64_t payload;  // bit pattern of value, or index
-    bool operator==(const Key&) const = default;
-  };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const;
-  };
+  /// Hash of a node's identity: op, operands and payload (a constant's bits or a leaf's index).
+  static std::uint64_t hashOf(const ExprNode& n);
+  static bool sameNode(const ExprNode& x, const ExprNode& y);
+  /// Doubles the hash table and re-inserts every node.
+  void grow();
 
   Expr intern(const ExprNode& n);
   /// The distinct nodes reachable from `root`, operands before their users; the
@@ -161,9 +160,25 @@ class ExprPool {
   /// Node `id` made again over its operands as `done` replaces them (itself if none changed).
   Expr rebuilt(std::uint32_t id, const std::unordered_map<std::uint32_t, Expr>& done);
   void classify(ExprNode& n) const;
+  /// substitute() over any lookup: replacementOf(k) is the replacement of y[k] or an invalid Expr.
+  template <class Lookup>
+  Expr substituteWith(Expr e, const Lookup& replacementOf);
+
+  /// Scratch of one substitute() walk: the result of node id is memo[id] when stamp[id] == epoch.
+  /// Pool-sized arrays, so a walk touches no hash table; one per nesting level (a der() of a
+  /// replaced variable substitutes once more inside a walk).
+  struct WalkScratch {
+    std::vector<std::uint32_t> stamp, memo;
+    std::uint32_t epoch = 0;
+  };
+  std::vector<WalkScratch> scratch_;
+  std::size_t walkDepth_ = 0;
 
   std::vector<ExprNode> nodes_;
-  std::unordered_map<Key, std::uint32_t, KeyHash> index_;
+  /// Open-addressing hash table (linear probing) of node ids, kEmpty where free; its size is a
+  /// power of two, at most half full. One 4-byte slot per node instead of a list node each.
+  std::vector<std::uint32_t> table_;
+  static constexpr std::uint32_t kEmpty = 0xffffffffu;
 };
 
 // Arithmetic. Mixing a double with an Expr promotes the double to a constant.

@@ -104,19 +104,35 @@ const char* opName(Op op) {
 
 }  // namespace
 
-std::size_t ExprPool::KeyHash::operator()(const Key& k) const {
-  // splitmix64 finaliser over each field: std::hash of an integer is the identity here.
+std::uint64_t ExprPool::hashOf(const ExprNode& n) {
+  // splitmix64 finaliser over each field.
   auto mix = [](std::uint64_t x) {
     x += 0x9e3779b97f4a7c15ULL;
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
   };
-  std::uint64_t h = mix(static_cast<std::uint64_t>(k.op));
-  h = mix(h ^ k.a);
-  h = mix(h ^ (static_cast<std::uint64_t>(k.b) << 32 | k.c));
-  h = mix(h ^ static_cast<std::uint64_t>(k.payload));
-  return static_cast<std::size_t>(h);
+  const std::uint64_t payload =
+      n.op == Op::Constant ? std::bit_cast<std::uint64_t>(n.value) : static_cast<std::uint64_t>(n.index);
+  std::uint64_t h = mix(static_cast<std::uint64_t>(n.op) << 32 | n.a);
+  h = mix(h ^ (static_cast<std::uint64_t>(n.b) << 32 | n.c));
+  return mix(h ^ payload);
+}
+
+bool ExprPool::sameNode(const ExprNode& x, const ExprNode& y) {
+  if (x.op != y.op || x.a != y.a || x.b != y.b || x.c != y.c) return false;
+  return x.op == Op::Constant ? std::bit_cast<std::uint64_t>(x.value) == std::bit_cast<std::uint64_t>(y.value)
+                              : x.index == y.index;
+}
+
+void ExprPool::grow() {
+  table_.assign(std::max<std::size_t>(64, table_.size() * 2), kEmpty);
+  const std::size_t mask = table_.size() - 1;
+  for (std::uint32_t id = 0; id < nodes_.size(); ++id) {
+    std::size_t slot = hashOf(nodes_[id]) & mask;
+    while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
+    table_[slot] = id;
+  }
 }
 
 ExprPool::ExprPool() {
@@ -180,15 +196,16 @@ void ExprPool::classify(ExprNode& n) const {
 }
 
 Expr ExprPool::intern(const ExprNode& n) {
-  std::int64_t payload = n.op == Op::Constant ? std::bit_cast<std::int64_t>(n.value) : n.index;
-  Key key{n.op, n.a, n.b, n.c, payload};
-  auto it = index_.find(key);
-  if (it != index_.end()) return Expr(this, it->second);
+  if (2 * (nodes_.size() + 1) > table_.size()) grow();
+  const std::size_t mask = table_.size() - 1;
+  std::size_t slot = hashOf(n) & mask;
+  for (; table_[slot] != kEmpty; slot = (slot + 1) & mask)
+    if (sameNode(nodes_[table_[slot]], n)) return Expr(this, table_[slot]);
   ExprNode stored = n;
   classify(stored);
   const auto id = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back(stored);
-  index_.emplace(key, id);
+  table_[slot] = id;
   return Expr(this, id);
 }
 
@@ -292,40 +309,92 @@ Expr ExprPool::rebuilt(std::uint32_t id, const std::unordered_map<std::uint32_t,
   return make(n.op, a, b, c);
 }
 
-Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replacement) {
-  std::unordered_map<std::uint32_t, Expr> done;  // node id -> its replacement, where it changes
-  for (const std::uint32_t id : postOrder(e.id(), [&](std::uint32_t id) { return nodes_[id].hasUnknown; })) {
-    const ExprNode n = nodes_[id];  // copy: interning may grow nodes_
-    Expr result(this, id);
-    if (n.op == Op::Variable) {
-      auto r = replacement.find(n.index);
-      if (r != replacement.end()) result = r->second;
-    } else if (n.op == Op::Derivative) {
-      auto r = replacement.find(n.index);
-      if (r != replacement.end()) {
-        // der() of an affine combination of variables: differentiate term by term.
-        std::unordered_map<int, Expr> toDerivative;
-        std::vector<int> vars, ders;
-        collectUnknowns(r->second, vars, ders);
-        if (!ders.empty() || !r->second.node().linear)
-          throw std::logic_error("substitute: der() of a non-affine replacement");
-        for (int v : vars) toDerivative.emplace(v, derivative(v));
-        // An affine f(y) = c + sum k_i y_i has df/dt = sum k_i y_i'; replacing y by y'
-        // also turns c into c, so subtract f at y = 0. (No der() in f: these calls do
-        // not come back here.)
-        std::unordered_map<int, Expr> zero;
-        for (int v : vars) zero.emplace(v, constant(0.0));
-        Expr shifted = substitute(r->second, toDerivative);
-        Expr offset = substitute(r->second, zero);
-        result = shifted - offset;
-      }
-    } else if (n.hasUnknown) {
-      result = rebuilt(id, done);
-    }
-    if (result.id() != id) done.emplace(id, result);
+template <class Lookup>
+Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf) {
+  if (!nodes_[e.id()].hasUnknown) return e;
+  if (scratch_.size() <= walkDepth_) scratch_.resize(walkDepth_ + 1);
+  // Index, not reference: a nested walk may grow scratch_.
+  const std::size_t level = walkDepth_++;
+  struct Leave {
+    std::size_t& depth;
+    ~Leave() { --depth; }
+  } leave{walkDepth_};
+  auto& s = scratch_[level];
+  if (++s.epoch == 0) {  // wrapped: forget every old stamp
+    std::fill(s.stamp.begin(), s.stamp.end(), 0u);
+    s.epoch = 1;
   }
-  auto found = done.find(e.id());
-  return found == done.end() ? e : found->second;
+  auto done = [&](std::uint32_t id) {
+    const WalkScratch& w = scratch_[level];
+    return id < w.stamp.size() && w.stamp[id] == w.epoch;
+  };
+  auto result = [&](std::uint32_t id) { return done(id) ? scratch_[level].memo[id] : id; };
+  auto settle = [&](std::uint32_t id, std::uint32_t to) {
+    WalkScratch& w = scratch_[level];
+    if (w.stamp.size() <= id) {
+      const std::size_t size = std::max<std::size_t>(nodes_.size(), id + 1);
+      w.stamp.resize(size, 0u);
+      w.memo.resize(size, 0u);
+    }
+    w.stamp[id] = w.epoch;
+    w.memo[id] = to;
+  };
+  // Post-order by an explicit stack: (node, operands pushed already). Only nodes over
+  // unknowns are entered; the others are kept as they are.
+  std::vector<std::pair<std::uint32_t, bool>> stack{{e.id(), false}};
+  while (!stack.empty()) {
+    const auto [id, expanded] = stack.back();
+    stack.pop_back();
+    if (done(id)) continue;
+    const ExprNode n = nodes_[id];  // copy: interning may grow nodes_
+    const int k = operandCount(n.op);
+    if (k > 0 && !expanded) {
+      stack.push_back({id, true});
+      const std::uint32_t kids[3] = {n.a, n.b, n.c};
+      for (int i = k - 1; i >= 0; --i)
+        if (nodes_[kids[i]].hasUnknown && !done(kids[i])) stack.push_back({kids[i], false});
+      continue;
+    }
+    Expr out(this, id);
+    if (n.op == Op::Variable) {
+      const Expr r = replacementOf(n.index);
+      if (r.valid()) out = r;
+    } else if (n.op == Op::Derivative) {
+      const Expr r = replacementOf(n.index);
+      if (r.valid()) {
+        // der() of an affine combination of variables: differentiate term by term.
+        std::vector<int> vars, ders;
+        collectUnknowns(r, vars, ders);
+        if (!ders.empty() || !r.node().linear)
+          throw std::logic_error("substitute: der() of a non-affine replacement");
+        // An affine f(y) = c + sum k_i y_i has df/dt = sum k_i y_i'; replacing y by y'
+        // also turns c into c, so subtract f at y = 0. (No der() in f: these walks do
+        // not come back here, so the nesting is one level deep.)
+        std::unordered_map<int, Expr> toDerivative, zero;
+        for (int v : vars) {
+          toDerivative.emplace(v, derivative(v));
+          zero.emplace(v, constant(0.0));
+        }
+        out = substitute(r, toDerivative) - substitute(r, zero);
+      }
+    } else if (k > 0) {
+      const Expr a(this, result(n.a)), b(this, k > 1 ? result(n.b) : 0), c(this, k > 2 ? result(n.c) : 0);
+      if (a.id() != n.a || (k > 1 && b.id() != n.b) || (k > 2 && c.id() != n.c)) out = make(n.op, a, b, c);
+    }
+    settle(id, out.id());
+  }
+  return Expr(this, result(e.id()));
+}
+
+Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replacement) {
+  return substituteWith(e, [&](int k) {
+    auto r = replacement.find(k);
+    return r == replacement.end() ? Expr() : r->second;
+  });
+}
+
+Expr ExprPool::substitute(Expr e, const std::vector<Expr>& byVariable) {
+  return substituteWith(e, [&](int k) { return k >= 0 && k < static_cast<int>(byVariable.size()) ? byVariable[k] : Expr(); });
 }
 
 Expr ExprPool::replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr>& replacement) {

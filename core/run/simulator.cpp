@@ -1,5 +1,6 @@
 #include "run/simulator.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -8,7 +9,6 @@
 #include "elaborate/elaborator.h"
 #include "elaborate/variable_eliminator.h"
 #include "events/constraint_index_reduction.h"
-#include "expr/si_number.h"
 #include "run/compiled_model.h"
 #include "solve/fixed_step_integrator.h"
 #include "solve/ida_integrator.h"
@@ -17,34 +17,6 @@
 
 namespace kelvin::core {
 
-namespace {
-double settingNumber(const std::string& text, const char* name, const std::string& file) {
-  auto value = parseSiNumber(text);
-  if (!value) throw ModelError(Diagnostic{file, "", "", std::string("setting ") + name + ": '" + text + "' is not a number"});
-  return *value;
-}
-}  // namespace
-
-using ProjectionStart = SimulationOptions::ProjectionStart;
-
-SimulationOptions SimulationOptions::fromSettings(const Settings& settings, const std::string& file) {
-  SimulationOptions o;
-  o.stopTime = settingNumber(settings.stopTime, "stop_time", file);
-  o.solver = settings.solver;
-  o.rtol = settings.rtol;
-  o.atol = settings.atol;
-  o.step = settings.step.empty() ? 0.0 : settingNumber(settings.step, "step", file);
-  o.projection = settings.projection;
-  if (settings.extra.contains("projection_start")) {
-    const Json& start = settings.extra["projection_start"];
-    if (start == "integrated")
-      o.projectionStart = ProjectionStart::Integrated;
-    else if (start != "overshot")
-      throw ModelError(Diagnostic{file, "", "", "setting projection_start: use \"overshot\" or \"integrated\""});
-  }
-  return o;
-}
-
 std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
                                                   const std::string& file, const std::set<std::string>& runtime) {
   spdlog::debug("compile {}: elaborating", file);
@@ -52,15 +24,20 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
   for (const std::string& name : flat.structuralParameters)
     spdlog::info("compile {}: parameter {} shapes the equations (structural): a new value compiles the model again",
                  file, name);
-  spdlog::debug("compile {}: {} unknowns, {} equations; structural check", file, flat.unknowns.size(),
-                flat.equations.size());
+  spdlog::debug("compile {}: {} unknowns, {} equations, {} expression nodes; structural check", file,
+                flat.unknowns.size(), flat.equations.size(), flat.pool->size());
   std::vector<Diagnostic> problems = structuralProblems(flat, file);
   if (!problems.empty()) throw ModelError(std::move(problems));
   const int removed = VariableEliminator().run(flat);
   declareRigidConstraints(flat);
   if (const int reduced = differentiateStateConstraints(flat))
     spdlog::debug("compile {}: {} constraints on states used in differentiated form", file, reduced);
-  spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain", file, removed, flat.unknowns.size());
+  // The pool keeps every node made on the way (the rewrites' too): its nodes and hash slots
+  // (at most two 4-byte slots per node) are most of the compiler's memory.
+  const double poolBytes = static_cast<double>(flat.pool->size()) * (sizeof(ExprNode) + 2 * sizeof(std::uint32_t));
+  spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain, {} expression nodes ({:.0f} bytes per "
+                "equation)", file, removed, flat.unknowns.size(), flat.pool->size(),
+                poolBytes / static_cast<double>(std::max<std::size_t>(flat.equations.size(), 1)));
   if (spdlog::should_log(spdlog::level::trace)) {
     const auto names = flat.unknownNames();
     for (std::size_t e = 0; e < flat.equations.size(); ++e)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace kelvin::core {
 
@@ -48,6 +49,25 @@ void SwitchNumbering::add(Expr root, int block) {
     if (k > 1) stack.push_back(n.b);
     if (k > 2) stack.push_back(n.c);
   }
+}
+
+/// True when nothing in e reads time, a delay line or a switch (so, over fixed y and y',
+/// only the discrete values change it).
+bool onlyDiscrete(const ExprPool& pool, Expr e) {
+  std::vector<std::uint32_t> stack{e.id()};
+  std::unordered_set<std::uint32_t> seen;
+  while (!stack.empty()) {
+    const std::uint32_t id = stack.back();
+    stack.pop_back();
+    const ExprNode& n = pool.node(id);
+    if (n.op == Op::Time || n.op == Op::Delayed || isSwitched(n.op)) return false;
+    const int k = operandCount(n.op);
+    if (k == 0 || !n.timeOrDiscrete || !seen.insert(id).second) continue;
+    stack.push_back(n.a);
+    if (k > 1) stack.push_back(n.b);
+    if (k > 2) stack.push_back(n.c);
+  }
+  return true;
 }
 
 }  // namespace
@@ -124,6 +144,13 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
       scatter(static_cast<int>(e), origin, constantDy_.data(), constantDyp_.data(), 0.0, ws);
     else
       nonlinearEquations_.push_back(static_cast<int>(e));
+    // Affine with constant coefficients, and a term that time, delays and switches leave
+    // alone: the residual is that term (a function of the discrete values only) plus the
+    // gradient (exact, from the tape) times (y, y').
+    if (linear_[e] && onlyDiscrete(pool, flat.equations[e].residual))
+      productRows_.push_back(static_cast<int>(e));
+    else
+      tapeRows_.push_back(static_cast<int>(e));
   }
 
   for (const FlatClock& c : flat.clocks) {
@@ -139,10 +166,6 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
     delayInputs_.emplace_back(pool, d.input, switchIndex);
     maxTape_ = std::max(maxTape_, delayInputs_.back().size());
   }
-  for (const FlatSignal& s : flat.signals) {
-    signalTapes_.emplace_back(pool, s.value, switchIndex);
-    maxTape_ = std::max(maxTape_, signalTapes_.back().size());
-  }
 }
 
 DaeWorkspace DaeSystem::makeWorkspace() const {
@@ -150,7 +173,26 @@ DaeWorkspace DaeSystem::makeWorkspace() const {
 }
 
 void DaeSystem::residual(const EvalPoint& at, double* out, DaeWorkspace& ws) const {
-  for (std::size_t e = 0; e < equationTapes_.size(); ++e) out[e] = equationTapes_[e].evaluate(at, ws.work.data());
+  // The product rows' terms free of y and y' change only with the discrete values: kept in
+  // the workspace with the values they were computed for.
+  const std::size_t m = equationTapes_.size(), discretes = flat_.discretes.size();
+  const bool fresh = ws.offsets.size() == m && ws.offsetsFor.size() == discretes &&
+                     std::equal(ws.offsetsFor.begin(), ws.offsetsFor.end(), at.discrete);
+  if (!fresh) {
+    ws.offsets.assign(m, 0.0);
+    ws.offsetsFor.assign(at.discrete, at.discrete + discretes);
+    ws.zeros.assign(std::max(size(), 1), 0.0);
+    const EvalPoint origin{0.0, ws.zeros.data(), ws.zeros.data(), at.discrete, at.switches, at.delays};
+    for (int e : productRows_) ws.offsets[e] = equationTapes_[e].evaluate(origin, ws.work.data());
+  }
+  std::copy(ws.offsets.begin(), ws.offsets.end(), out);
+  const int n = size();
+  for (int j = 0; j < n; ++j) {
+    const double y = at.y[j], yp = at.yp[j];
+    for (int k = columnStart_[j]; k < columnStart_[j + 1]; ++k)
+      out[rowIndex_[k]] += constantDy_[k] * y + constantDyp_[k] * yp;
+  }
+  for (int e : tapeRows_) out[e] = equationTapes_[e].evaluate(at, ws.work.data());
 }
 
 double DaeSystem::residualOf(int equation, const EvalPoint& at, DaeWorkspace& ws) const {
@@ -204,14 +246,6 @@ void DaeSystem::updateDiscretes(int clock, bool sample, const EvalPoint& at, std
 
 void DaeSystem::delayInputs(const EvalPoint& at, double* out, DaeWorkspace& ws) const {
   for (std::size_t k = 0; k < delayInputs_.size(); ++k) out[k] = delayInputs_[k].evaluate(at, ws.work.data());
-}
-
-void DaeSystem::signals(const EvalPoint& at, const std::vector<int>& which, double* out, DaeWorkspace& ws) const {
-  for (std::size_t k = 0; k < which.size(); ++k) out[k] = signalTapes_.at(which[k]).evaluate(at, ws.work.data());
-}
-
-void DaeSystem::signals(const EvalPoint& at, double* out, DaeWorkspace& ws) const {
-  for (std::size_t s = 0; s < signalTapes_.size(); ++s) out[s] = signalTapes_[s].evaluate(at, ws.work.data());
 }
 
 }  // namespace kelvin::core

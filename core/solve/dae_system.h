@@ -19,6 +19,8 @@ namespace kelvin::core {
 /// Scratch buffers for tape evaluation; one per thread of evaluation.
 struct DaeWorkspace {
   std::vector<double> work, adjoint, gradient;
+  /// DaeSystem::residual's terms of the sparse-product equations, for the discrete values offsetsFor.
+  std::vector<double> offsets, offsetsFor, zeros;
 };
 
 struct SwitchInfo {
@@ -77,10 +79,10 @@ class DaeSystem {
   /// The inputs of the delay lines at the point (what they record now).
   void delayInputs(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
 
-  int signalCount() const { return static_cast<int>(signalTapes_.size()); }
-  void signals(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
-  /// The signals with the given indices, in that order.
-  void signals(const EvalPoint& at, const std::vector<int>& which, double* out, DaeWorkspace& ws) const;
+  /// The named signals (flat().signals). Not compiled here: a run compiles the ones it
+  /// samples (compileSignal), so a large model pays for the few signals asked for.
+  int signalCount() const { return static_cast<int>(flat_.signals.size()); }
+  Tape compileSignal(int signal) const { return compile(flat_.signals[signal].value); }
 
  private:
   void scatter(int equation, const EvalPoint& at, double* dy, double* dyp, double cj, DaeWorkspace& ws) const;
@@ -92,6 +94,11 @@ class DaeSystem {
   std::vector<std::vector<int>> entryOf_;  // per equation, per tape leaf: pattern entry
   std::vector<int> columnStart_, rowIndex_;
   std::vector<double> constantDy_, constantDyp_;  // linear equations' entries
+  /// Linear equations whose term free of y and y' reads neither time, delays nor switches
+  /// (productRows_) are evaluated as that term (recomputed when the discrete values change)
+  /// plus the constant Jacobian entries times (y, y'): one sparse product instead of a tape
+  /// each. The others (tapeRows_) run their tapes.
+  std::vector<int> productRows_, tapeRows_;
   std::vector<int> nonlinearEquations_;
   std::vector<SwitchInfo> switches_;
   std::unordered_map<std::uint32_t, int> switchIndex_;
@@ -103,7 +110,6 @@ class DaeSystem {
   };
   std::vector<std::vector<ClockUpdate>> clockUpdates_;
   std::vector<int> clockTrigger_;
-  std::vector<Tape> signalTapes_;
   std::vector<Tape> delayInputs_;
   std::size_t maxTape_ = 1, maxLeaves_ = 1;
 };

@@ -11,9 +11,9 @@
 #include <atomic>
 #include <string>
 
-#include "run/simulator.h"
 #include "solve/dae_system.h"
 #include "solve/operating_point.h"
+#include "solve/simulation_options.h"
 
 namespace kelvin::core {
 

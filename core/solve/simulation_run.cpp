@@ -37,10 +37,17 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
       clocks_(dae.flat().clocks),
       ws_(dae.makeWorkspace()),
       delays_(dae.flat().delays),
-      outputs_(options.outputs),
       onState_(options.onState),
       signalValues_(options.outputs.empty() ? dae.signalCount() : options.outputs.size()) {
   const FlatSystem& flat = dae.flat();
+  std::size_t work = 1;
+  for (std::size_t k = 0; k < signalValues_.size(); ++k) {
+    const int signal = options.outputs.empty() ? static_cast<int>(k) : options.outputs[k];
+    if (signal < 0 || signal >= dae.signalCount()) throw std::out_of_range("SimulationRun: no signal " + std::to_string(signal));
+    outputTapes_.push_back(dae.compileSignal(signal));
+    work = std::max(work, outputTapes_.back().size());
+  }
+  outputWork_.resize(work);
   const int size = std::max(dae.size(), 1);  // never empty, so data() is valid for SUNDIALS
   y.assign(size, 0.0);
   yp.assign(size, 0.0);
@@ -173,10 +180,7 @@ void SimulationRun::switchesFired(double t, const std::vector<int>& fired) {
 
 void SimulationRun::emit(double t, const double* yy, const double* yyp) {
   const EvalPoint at{t, yy, yyp, discrete.data(), switches.data(), &delays_};
-  if (outputs_.empty())
-    dae_.signals(at, signalValues_.data(), ws_);
-  else
-    dae_.signals(at, outputs_, signalValues_.data(), ws_);
+  for (std::size_t k = 0; k < outputTapes_.size(); ++k) signalValues_[k] = outputTapes_[k].evaluate(at, outputWork_.data());
   onSample_(t, signalValues_);
   if (onState_) onState_({t, std::vector<double>(yy, yy + y.size()), std::vector<double>(yyp, yyp + y.size()), discrete, switches});
 }

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "run/simulator.h"
 #include "events/state_projector.h"
 #include "solve/consistent_initializer.h"
 #include "solve/dae_system.h"
 #include "solve/delay_lines.h"
 #include "solve/operating_point.h"
+#include "solve/simulation_options.h"
 #include "solve/time_events.h"
 
 namespace kelvin::core {
@@ -96,7 +96,8 @@ class SimulationRun {
   DaeWorkspace ws_;
   DelayLines delays_;
   std::vector<double> delayInputs_;
-  std::vector<int> outputs_;  // signals to sample; empty: all
+  std::vector<Tape> outputTapes_;  // the sampled signals, compiled for this run
+  std::vector<double> outputWork_;  // their evaluation scratch
   std::function<void(const OperatingPoint&)> onState_;
   std::vector<double> signalValues_;
   long events_ = 0;
