@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "linearize/abcd_identification.h"
+#include "linearize/linearization.h"
+#include "linearize/state_space_reduction.h"
 #include "run/compiled_model.h"
 
 namespace kelvin::core {
@@ -22,13 +23,20 @@ double rowwiseDiscrepancy(const Eigen::MatrixXd& exact, const Eigen::MatrixXd& o
 
 AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const OperatingPoint& point, double delta) {
   if (!(delta > 0.0)) throw std::invalid_argument("the finite-difference increment must be positive");
-  const AbcdIdentification identification(compiled.dae(), compiled.file());
+  const LinearizationPlan plan(compiled.dae(), compiled.file(), LinearizationPlan::markerOutputs(compiled.flat()));
+  const Linearization exact(plan, point);
   AbcdIdentificationResult result;
-  result.exact = identification.identify(point);
-  result.differences = identification.identifyByDifferences(point, delta);
+  result.exact = exact.abcd();
+  result.differences = Linearization::byDifferences(plan, point, delta).abcd();
   result.delta = delta;
   if (result.exact.a.rows() + result.exact.c.rows() > 0)
     result.discrepancy = rowwiseDiscrepancy(result.exact.combined(), result.differences.combined());
+  try {
+    result.reduced = eliminateAlgebraicRows(result.exact);
+    result.eigenvalues = stateEigenvalues(*result.reduced);
+  } catch (const std::runtime_error& e) {
+    result.reductionError = e.what();  // a singular algebraic part: the matrix stands without poles
+  }
   return result;
 }
 

@@ -3,6 +3,9 @@
 // a chosen time (the state a run reaches there) or at a given operating point (a
 // paused run), with the finite-difference cross-check beside the exact one.
 
+#include <optional>
+#include <string>
+
 #include "linearize/abcd_matrix.h"
 #include "run/simulator.h"
 #include "solve/operating_point.h"
@@ -22,6 +25,11 @@ struct AbcdIdentificationResult {
   double delta = kDefaultAbcdDelta;
   /// max over the rows of [A B; C D] of ‖exact − differences‖∞ / ‖exact‖∞ (absolute for a zero row).
   double discrepancy = 0.0;
+  /// `exact` with the =0 rows eliminated, and the eigenvalues of its A (the poles in s for
+  /// 1/s rows only); unset and empty where the algebraic part is singular, `reductionError` says why.
+  std::optional<AbcdMatrix> reduced;
+  Eigen::VectorXcd eigenvalues;
+  std::string reductionError;
 };
 
 /// Identifies the model at `point`. Throws ModelError (naming the file) when the

@@ -11,6 +11,7 @@
 #include "linearize/frequency_response.h"
 
 #include "noise/covariance_propagator.h"
+#include "noise/noise_analysis_error.h"
 #include "noise/noise_system.h"
 #include "noise/spectrum_integrator.h"
 #include "run/compiled_model.h"
@@ -44,12 +45,27 @@ std::vector<NoiseOutput> outputsOf(const CompiledModel& compiled, const NoiseRun
   return outputs;
 }
 
-/// The block id of an output named "<block id>.<port>".
-std::string blockOf(const std::string& output) { return output.substr(0, output.rfind('.')); }
-
 /// A noise-analysis failure (not of index 1, unbounded variance) as a SimulationError.
 [[noreturn]] void fail(const CompiledModel& compiled, double t, const std::string& block, const std::string& what) {
   throw SimulationError(t, Diagnostic{compiled.file(), block, "", what});
+}
+
+/// Runs `analysis` at time t, turning the failures of a linearisation into a SimulationError
+/// at t with `context` before the message (the block kept where the failure names one).
+template <typename Analysis>
+auto atTime(const CompiledModel& compiled, double t, const std::string& context, Analysis analysis) {
+  try {
+    return analysis();
+  } catch (const SimulationError&) {
+    throw;
+  } catch (const ModelError& e) {
+    const Diagnostic& d = e.diagnostics().front();
+    fail(compiled, t, d.blockId, context + d.message);
+  } catch (const NoiseAnalysisError& e) {
+    fail(compiled, t, e.block(), context + e.what());
+  } catch (const std::runtime_error& e) {
+    fail(compiled, t, "", context + e.what());
+  }
 }
 
 /// The outputs' values at a state.
@@ -122,6 +138,7 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
                               const NoiseRunOptions& noise, const NoiseSampleCallback& onSample,
                               const std::atomic<bool>* cancel) {
   const std::vector<NoiseOutput> outputs = outputsOf(compiled, noise);
+  const std::shared_ptr<const LinearizationPlan> plan = noisePlan(compiled.dae(), compiled.file(), outputs);
   OutputValues values(compiled.dae(), outputs);
   std::optional<CovariancePropagator> covariance;
   std::optional<NoiseSystem> linearised;  // the system covariance propagates, and where it was taken
@@ -132,31 +149,26 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
   run.outputs = {};
   if (compiled.dae().signalCount() > 0) run.outputs = {0};  // the samples come through onState
   run.onState = [&](const OperatingPoint& state) {
-    try {
-      if (!covariance) {
-        linearised.emplace(compiled.dae(), state, outputs);
-        covariance.emplace(*linearised);
-        linearisedAt = state;
-      } else {
-        covariance->step(state.time - previous);
-        if (moved(linearisedAt, state, noise.relinearizationTolerance, options.atol, linear)) {
-          NoiseSystem next(compiled.dae(), state, outputs);
-          // A linear model linearises to the same system everywhere: skip the elimination then.
-          if (!next.sameAs(*linearised)) covariance->relinearise(next);
-          linearised.emplace(std::move(next));
-          linearisedAt = state;
-        }
-      }
-      previous = state.time;
-      onSample(state.time, values.at(state), covariance->outputVariances());
-    } catch (const std::runtime_error& e) {
-      if (dynamic_cast<const ModelError*>(&e)) throw;
-      const std::string what = e.what();
-      auto named = std::find_if(outputs.begin(), outputs.end(),
-                                [&](const NoiseOutput& o) { return what.rfind(o.name + ":", 0) == 0; });
-      fail(compiled, state.time, named != outputs.end() ? blockOf(named->name) : std::string(),
-           "noise envelope at t = " + std::to_string(state.time) + " s: " + what);
-    }
+    const std::vector<double> variance =
+        atTime(compiled, state.time, "noise envelope at t = " + std::to_string(state.time) + " s: ", [&] {
+          if (!covariance) {
+            linearised.emplace(compiled.dae(), plan, state, outputs);
+            covariance.emplace(*linearised);
+            linearisedAt = state;
+          } else {
+            covariance->step(state.time - previous);
+            if (moved(linearisedAt, state, noise.relinearizationTolerance, options.atol, linear)) {
+              NoiseSystem next(compiled.dae(), plan, state, outputs);
+              // A linear model linearises to the same system everywhere: skip the elimination then.
+              if (!next.sameAs(*linearised)) covariance->relinearise(next);
+              linearised.emplace(std::move(next));
+              linearisedAt = state;
+            }
+          }
+          previous = state.time;
+          return covariance->outputVariances();
+        });
+    onSample(state.time, values.at(state), variance);
   };
   const SampleCallback ignore = [](double, const std::vector<double>&) {};
   return simulate(compiled, run, ignore, cancel);
@@ -257,18 +269,21 @@ NoiseSweep NoiseSweep::fromSettings(const Settings& settings) {
 
 namespace {
 
-/// The plan of a noise system: its poles (none when it is not of index 1) and the sensors' filters.
+/// The plan of a noise system: its sampling periods and delays, its poles (none when it is not of
+/// index 1, or has discrete parts) and the sensors' filters.
 FrequencyPlan planOf(const NoiseSystem& system) {
-  std::vector<std::complex<double>> poles;
+  const Linearization& linearization = system.linearization();
+  Eigen::VectorXcd poles;
   try {
-    const Eigen::VectorXcd p = system.linearization().poles();
-    poles.assign(p.data(), p.data() + p.size());
+    poles = linearization.poles();
   } catch (const std::runtime_error&) {
     // not of index 1: no poles to go by
   }
+  AbcdMatrix shape;
+  shape.rows = linearization.plan().rows();
   std::vector<double> corners;
   for (const NoiseOutput& o : system.outputs()) corners.push_back(o.bandwidth);
-  return FrequencyPlan(std::move(poles), {}, {}, std::move(corners));
+  return FrequencyPlan::ofAbcd(shape, poles, std::move(corners));
 }
 
 std::vector<NoiseOutput> spectrumOutputs(const CompiledModel& compiled, const NoiseRunOptions& noise) {
@@ -277,6 +292,13 @@ std::vector<NoiseOutput> spectrumOutputs(const CompiledModel& compiled, const No
     throw ModelError(Diagnostic{compiled.file(), "", "", "the model has no noise sensor: place one (e.g. "
                                                          "electrical.NoiseSensor) where the noise is wanted"});
   return outputs;
+}
+
+/// The noise system at the state the model reaches at `time`.
+NoiseSystem systemAt(const CompiledModel& compiled, const SimulationOptions& options, double time,
+                     const std::vector<NoiseOutput>& outputs) {
+  return NoiseSystem(compiled.dae(), noisePlan(compiled.dae(), compiled.file(), outputs),
+                     operatingPointAt(compiled, options, time), outputs);
 }
 
 std::string percent(double fraction) {
@@ -293,12 +315,7 @@ NoiseSpectrum spectrumOn(const CompiledModel& compiled, double time, const Noise
   // Each frequency's shares: [output][source].
   std::map<double, std::vector<std::vector<double>>> shares;
   const SpectrumIntegrator::Sampler sampler = [&](double f) {
-    Eigen::MatrixXcd h;
-    try {
-      h = system.transfer(f);
-    } catch (const std::runtime_error& e) {
-      fail(compiled, time, "", e.what());
-    }
+    const Eigen::MatrixXcd h = atTime(compiled, time, "", [&] { return system.transfer(f); });
     std::vector<std::vector<double>> part(outputs, std::vector<double>(m));
     std::vector<double> psd(outputs, 0.0);
     for (std::size_t o = 0; o < outputs; ++o)
@@ -365,12 +382,12 @@ NoiseSpectrum spectrumOn(const CompiledModel& compiled, double time, const Noise
 
 FrequencyPlan noiseFrequencyPlan(const CompiledModel& compiled, const SimulationOptions& options,
                                  const NoiseRunOptions& noise, double time) {
-  return planOf(NoiseSystem(compiled.dae(), operatingPointAt(compiled, options, time), spectrumOutputs(compiled, noise)));
+  return planOf(systemAt(compiled, options, time, spectrumOutputs(compiled, noise)));
 }
 
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
                             const NoiseRunOptions& noise, double time, const NoiseSweep& sweep) {
-  const NoiseSystem system(compiled.dae(), operatingPointAt(compiled, options, time), spectrumOutputs(compiled, noise));
+  const NoiseSystem system = systemAt(compiled, options, time, spectrumOutputs(compiled, noise));
   const FrequencyPlan plan = planOf(system);
   const FrequencyBand natural = plan.noiseBand();
   const FrequencyBand band{sweep.lowHz.value_or(natural.lowHz), sweep.highHz.value_or(natural.highHz)};
@@ -391,7 +408,7 @@ NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptio
   for (std::size_t i = 0; i < frequencies.size(); ++i)
     if (!(frequencies[i] > 0.0) || (i > 0 && !(frequencies[i] > frequencies[i - 1])))
       throw ModelError(Diagnostic{compiled.file(), "", "", "frequencies must be positive and ascending"});
-  const NoiseSystem system(compiled.dae(), operatingPointAt(compiled, options, time), outputs);
+  const NoiseSystem system = systemAt(compiled, options, time, outputs);
   NoiseSpectrum spectrum = spectrumOn(compiled, time, system, frequencies, false);
   spectrum.basePoints = static_cast<int>(frequencies.size());
   return spectrum;

@@ -6,7 +6,6 @@
 #include "analysis/abcd_table_window.h"
 #include "analysis/frequency_window.h"
 #include "analysis/noise_spectrum_window.h"
-#include "linearize/state_space_reduction.h"
 #include "run/abcd_analysis.h"
 
 namespace kelvin::gui {
@@ -28,13 +27,8 @@ bool isCurrent(QObject* window, int generation) { return window->property(kGener
 core::AbcdReport identify(const AnalysisSnapshot& s) {
   const core::AbcdIdentificationResult result =
       s.state ? core::identifyAbcd(*s.compiled, *s.state) : core::identifyAbcd(*s.compiled, s.options, s.time);
-  core::AbcdReport report{result.exact, false, {}, result.delta, result.discrepancy};
-  try {
-    report.eigenvalues = core::reducedEigenvalues(result.exact);
-  } catch (const std::runtime_error&) {
-    // not reducible (a singular algebraic part): the table still shows, without poles
-  }
-  return report;
+  // Without a reduced form (a singular algebraic part) the table still shows, without poles.
+  return core::AbcdReport{result.exact, false, result.eigenvalues, result.delta, result.discrepancy};
 }
 
 core::NoiseSpectrum spectrumAt(const AnalysisSnapshot& s, const core::NoiseSweep& sweep) {

@@ -8,7 +8,6 @@
 #include "elaborate/block_registry.h"
 #include "interruptible.h"
 #include "linearize/frequency_response.h"
-#include "linearize/state_space_reduction.h"
 #include "model/diagnostic.h"
 #include "model/model_file.h"
 #include "model/model_validator.h"
@@ -194,14 +193,10 @@ py::dict PythonModel::abcd(double at) const {
   out["outputs"] = m.outputs;
   out["output_signals"] = m.outputSignals;
   out["input"] = m.input;
-  py::array_t<std::complex<double>> eigenvalues(0);
-  try {
-    const Eigen::VectorXcd e = core::reducedEigenvalues(m);
-    eigenvalues = py::array_t<std::complex<double>>(e.size());
-    std::copy(e.data(), e.data() + e.size(), eigenvalues.mutable_data());
-  } catch (const std::runtime_error&) {
-    // not reducible (a singular algebraic part): no eigenvalues, as kelvin-cli abcd
-  }
+  // Not reducible (a singular algebraic part): no eigenvalues, as kelvin-cli abcd.
+  const Eigen::VectorXcd& e = result.eigenvalues;
+  py::array_t<std::complex<double>> eigenvalues(e.size());
+  std::copy(e.data(), e.data() + e.size(), eigenvalues.mutable_data());
   out["eigenvalues"] = eigenvalues;
   return out;
 }
