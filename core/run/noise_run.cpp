@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "linearize/frequency_response.h"
+#include "model/noise_settings.h"
 
 #include "noise/covariance_propagator.h"
 #include "noise/noise_analysis_error.h"
@@ -20,14 +21,6 @@
 namespace kelvin::core {
 
 namespace {
-
-double numberSetting(const Json& object, const char* key, double fallback, const std::string& file) {
-  if (!object.contains(key)) return fallback;
-  const Json& value = object[key];
-  if (!value.is_number())
-    throw ModelError(Diagnostic{file, "", "", std::string("setting noise.") + key + " must be a number"});
-  return value.get<double>();
-}
 
 std::vector<NoiseOutput> outputsOf(const CompiledModel& compiled, const NoiseRunOptions& options) {
   const FlatSystem& flat = compiled.flat();
@@ -112,15 +105,11 @@ bool moved(const OperatingPoint& from, const OperatingPoint& to, double toleranc
 }  // namespace
 
 NoiseRunOptions NoiseRunOptions::fromSettings(const Settings& settings, const std::string& file) {
+  const NoiseSettings typed = NoiseSettings::fromSettings(settings, file);
   NoiseRunOptions o;
-  if (!settings.extra.contains("noise")) return o;
-  const Json& noise = settings.extra["noise"];
-  if (!noise.is_object()) throw ModelError(Diagnostic{file, "", "", "setting noise must be an object"});
-  o.relinearizationTolerance = numberSetting(noise, "relinearization_tolerance", o.relinearizationTolerance, file);
-  o.monteCarloRuns = static_cast<int>(numberSetting(noise, "monte_carlo_runs", o.monteCarloRuns, file));
-  o.seed = static_cast<unsigned>(numberSetting(noise, "seed", o.seed, file));
-  if (!(o.relinearizationTolerance > 0.0) || o.monteCarloRuns < 0)
-    throw ModelError(Diagnostic{file, "", "", "settings noise: the tolerance must be > 0 and the runs ≥ 0"});
+  o.relinearizationTolerance = typed.relinearizationTolerance;
+  o.monteCarloRuns = typed.monteCarloRuns;
+  o.seed = typed.seed;
   return o;
 }
 

@@ -31,8 +31,8 @@ struct NoiseRunOptions {
   /// unbounded or not representable, instead of an error.
   std::vector<std::string> optionalSignals;
 
-  /// Reads settings.extra["noise"] {"relinearization_tolerance", "monte_carlo_runs", "seed"}.
-  /// Throws ModelError naming the setting when a value is not usable.
+  /// The run's part of the model's NoiseSettings (model/noise_settings.h: the tolerance, the
+  /// runs, the seed). Throws ModelError naming the setting when a value is not usable.
   static NoiseRunOptions fromSettings(const Settings& settings, const std::string& file = {});
 };
 
