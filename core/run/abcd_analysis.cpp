@@ -5,6 +5,7 @@
 
 #include "linearize/linearization.h"
 #include "linearize/state_space_reduction.h"
+#include "run/analysis_cancelled.h"
 #include "run/compiled_model.h"
 
 namespace kelvin::core {
@@ -21,13 +22,16 @@ double rowwiseDiscrepancy(const Eigen::MatrixXd& exact, const Eigen::MatrixXd& o
 }
 }  // namespace
 
-AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const OperatingPoint& point, double delta) {
+AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const OperatingPoint& point, double delta,
+                                      const std::atomic<bool>* cancel) {
   if (!(delta > 0.0)) throw std::invalid_argument("the finite-difference increment must be positive");
+  throwIfCancelled(cancel);
   const LinearizationPlan plan(compiled.dae(), compiled.file(), LinearizationPlan::markerOutputs(compiled.flat()));
-  const Linearization exact(plan, point);
   AbcdIdentificationResult result;
-  result.exact = exact.abcd();
+  result.exact = Linearization(plan, point).abcd();
+  throwIfCancelled(cancel);
   result.differences = Linearization::byDifferences(plan, point, delta).abcd();
+  throwIfCancelled(cancel);
   result.delta = delta;
   if (result.exact.a.rows() + result.exact.c.rows() > 0)
     result.discrepancy = rowwiseDiscrepancy(result.exact.combined(), result.differences.combined());
@@ -41,8 +45,9 @@ AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const Opera
 }
 
 AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const SimulationOptions& options, double time,
-                                      double delta) {
-  return identifyAbcd(compiled, operatingPointAt(compiled, options, time), delta);
+                                      double delta, const std::atomic<bool>* cancel) {
+  throwIfCancelled(cancel);
+  return identifyAbcd(compiled, operatingPointAt(compiled, options, time), delta, cancel);
 }
 
 }  // namespace kelvin::core

@@ -3,6 +3,7 @@
 // a chosen time (the state a run reaches there) or at a given operating point (a
 // paused run), with the finite-difference cross-check beside the exact one.
 
+#include <atomic>
 #include <optional>
 #include <string>
 
@@ -32,12 +33,14 @@ struct AbcdIdentificationResult {
   std::string reductionError;
 };
 
-/// Identifies the model at `point`. Throws ModelError (naming the file) when the
-/// linearised model is not of index 1; std::invalid_argument when delta <= 0.
+/// Identifies the model at `point`, with the reduced matrix and its poles. Throws ModelError
+/// (naming the file) when the linearised model is not of index 1; std::invalid_argument when
+/// delta <= 0; AnalysisCancelled (run/analysis_cancelled.h) once *cancel is set, checked
+/// between its steps.
 AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const OperatingPoint& point,
-                                      double delta = kDefaultAbcdDelta);
+                                      double delta = kDefaultAbcdDelta, const std::atomic<bool>* cancel = nullptr);
 /// Runs the model to `time` (operatingPointAt) and identifies it there. Throws SimulationError too.
 AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const SimulationOptions& options, double time,
-                                      double delta = kDefaultAbcdDelta);
+                                      double delta = kDefaultAbcdDelta, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace kelvin::core

@@ -15,6 +15,7 @@
 #include "noise/noise_analysis_error.h"
 #include "noise/noise_system.h"
 #include "noise/spectrum_integrator.h"
+#include "run/analysis_cancelled.h"
 #include "run/compiled_model.h"
 #include "solve/simulation_error.h"
 
@@ -283,11 +284,9 @@ std::vector<NoiseOutput> spectrumOutputs(const CompiledModel& compiled, const No
   return outputs;
 }
 
-/// The noise system at the state the model reaches at `time`.
-NoiseSystem systemAt(const CompiledModel& compiled, const SimulationOptions& options, double time,
-                     const std::vector<NoiseOutput>& outputs) {
-  return NoiseSystem(compiled.dae(), noisePlan(compiled.dae(), compiled.file(), outputs),
-                     operatingPointAt(compiled, options, time), outputs);
+/// The noise system at `point`.
+NoiseSystem systemAt(const CompiledModel& compiled, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs) {
+  return NoiseSystem(compiled.dae(), noisePlan(compiled.dae(), compiled.file(), outputs), point, outputs);
 }
 
 std::string percent(double fraction) {
@@ -298,12 +297,13 @@ std::string percent(double fraction) {
 
 /// Evaluates the spectrum on `grid` (refined or not) and integrates it with its budget.
 NoiseSpectrum spectrumOn(const CompiledModel& compiled, double time, const NoiseSystem& system,
-                         const std::vector<double>& grid, bool refine) {
+                         const std::vector<double>& grid, bool refine, const std::atomic<bool>* cancel) {
   const auto m = static_cast<std::size_t>(system.sourceCount());
   const std::size_t outputs = system.outputs().size();
   // Each frequency's shares: [output][source].
   std::map<double, std::vector<std::vector<double>>> shares;
   const SpectrumIntegrator::Sampler sampler = [&](double f) {
+    throwIfCancelled(cancel);
     const Eigen::MatrixXcd h = atTime(compiled, time, "", [&] { return system.transfer(f); });
     std::vector<std::vector<double>> part(outputs, std::vector<double>(m));
     std::vector<double> psd(outputs, 0.0);
@@ -371,12 +371,12 @@ NoiseSpectrum spectrumOn(const CompiledModel& compiled, double time, const Noise
 
 FrequencyPlan noiseFrequencyPlan(const CompiledModel& compiled, const SimulationOptions& options,
                                  const NoiseRunOptions& noise, double time) {
-  return planOf(systemAt(compiled, options, time, spectrumOutputs(compiled, noise)));
+  return planOf(systemAt(compiled, operatingPointAt(compiled, options, time), spectrumOutputs(compiled, noise)));
 }
 
-NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
-                            const NoiseRunOptions& noise, double time, const NoiseSweep& sweep) {
-  const NoiseSystem system = systemAt(compiled, options, time, spectrumOutputs(compiled, noise));
+NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const NoiseRunOptions& noise, const OperatingPoint& point,
+                            const NoiseSweep& sweep, const std::atomic<bool>* cancel) {
+  const NoiseSystem system = systemAt(compiled, point, spectrumOutputs(compiled, noise));
   const FrequencyPlan plan = planOf(system);
   const FrequencyBand natural = plan.noiseBand();
   const FrequencyBand band{sweep.lowHz.value_or(natural.lowHz), sweep.highHz.value_or(natural.highHz)};
@@ -385,20 +385,28 @@ NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptio
     throw ModelError(Diagnostic{compiled.file(), "", "",
                                 "a noise spectrum needs 0 < lowest < highest frequency and at least 2 points"});
   const std::vector<double> grid = sweep.refine ? plan.grid(band, points) : frequencyGrid(band.lowHz, band.highHz, points, true);
-  NoiseSpectrum spectrum = spectrumOn(compiled, time, system, grid, sweep.refine);
+  NoiseSpectrum spectrum = spectrumOn(compiled, point.time, system, grid, sweep.refine, cancel);
   spectrum.basePoints = points;
   return spectrum;
 }
 
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
-                            const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies) {
+                            const NoiseRunOptions& noise, double time, const NoiseSweep& sweep,
+                            const std::atomic<bool>* cancel) {
+  spectrumOutputs(compiled, noise);  // the missing sensor reported before the run to `time`
+  return noiseSpectrum(compiled, noise, operatingPointAt(compiled, options, time), sweep, cancel);
+}
+
+NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
+                            const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies,
+                            const std::atomic<bool>* cancel) {
   const std::vector<NoiseOutput> outputs = spectrumOutputs(compiled, noise);
   if (frequencies.empty()) throw ModelError(Diagnostic{compiled.file(), "", "", "no frequencies to evaluate"});
   for (std::size_t i = 0; i < frequencies.size(); ++i)
     if (!(frequencies[i] > 0.0) || (i > 0 && !(frequencies[i] > frequencies[i - 1])))
       throw ModelError(Diagnostic{compiled.file(), "", "", "frequencies must be positive and ascending"});
-  const NoiseSystem system = systemAt(compiled, options, time, outputs);
-  NoiseSpectrum spectrum = spectrumOn(compiled, time, system, frequencies, false);
+  const NoiseSystem system = systemAt(compiled, operatingPointAt(compiled, options, time), outputs);
+  NoiseSpectrum spectrum = spectrumOn(compiled, time, system, frequencies, false, cancel);
   spectrum.basePoints = static_cast<int>(frequencies.size());
   return spectrum;
 }

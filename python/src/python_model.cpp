@@ -178,7 +178,9 @@ py::dict PythonModel::abcd(double at) const {
   const auto compiled = compile();
   const core::SimulationOptions options = core::SimulationOptions::fromSettings(model_.settings, file_);
   core::AbcdIdentificationResult result;
-  runInterruptibly([&](const std::atomic<bool>*) { result = core::identifyAbcd(*compiled, options, at); });
+  runInterruptibly([&](const std::atomic<bool>* cancel) {
+    result = core::identifyAbcd(*compiled, options, at, core::kDefaultAbcdDelta, cancel);
+  });
   const core::AbcdMatrix& m = result.exact;
   py::dict out;
   out["time"] = m.time;
@@ -208,7 +210,9 @@ py::dict PythonModel::freq(double fmin, double fmax, int points, int w1, int w2,
   const auto compiled = compile();
   const core::SimulationOptions options = core::SimulationOptions::fromSettings(model_.settings, file_);
   core::AbcdIdentificationResult result;
-  runInterruptibly([&](const std::atomic<bool>*) { result = core::identifyAbcd(*compiled, options, at); });
+  runInterruptibly([&](const std::atomic<bool>* cancel) {
+    result = core::identifyAbcd(*compiled, options, at, core::kDefaultAbcdDelta, cancel);
+  });
   const auto k = kind == "mikhailov" ? core::FrequencyKind::Mikhailov : core::FrequencyKind::Transfer;
   if (k == core::FrequencyKind::Transfer) {
     if (!result.exact.hasInput() || result.exact.outputs.empty())
@@ -247,7 +251,9 @@ py::dict PythonModel::noisePsd(double at, std::optional<double> fmin, std::optio
   if (fmin) sweep.lowHz = *fmin;
   if (fmax) sweep.highHz = *fmax;
   sweep.points = points;
-  runInterruptibly([&](const std::atomic<bool>*) { spectrum = core::noiseSpectrum(*compiled, options, noise, at, sweep); });
+  runInterruptibly([&](const std::atomic<bool>* cancel) {
+    spectrum = core::noiseSpectrum(*compiled, options, noise, at, sweep, cancel);
+  });
   py::dict psd, total, budget;
   for (std::size_t o = 0; o < spectrum.outputs.size(); ++o) {
     const py::str name(spectrum.outputs[o]);
