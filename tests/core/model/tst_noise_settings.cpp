@@ -39,11 +39,16 @@ class TestNoiseSettings : public QObject {
   void unusableValuesNameTheirKey_data() {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("value");  // JSON
-    QTest::newRow("envelope not a boolean") << "envelope" << "\"yes\"";
-    QTest::newRow("tolerance zero") << "relinearization_tolerance" << "0";
-    QTest::newRow("runs negative") << "monte_carlo_runs" << "-1";
-    QTest::newRow("runs fractional") << "monte_carlo_runs" << "2.5";
-    QTest::newRow("sigma text") << "sigma_factor" << "\"three\"";
+    QTest::newRow("envelope not a boolean") << "envelope"
+                                            << "\"yes\"";
+    QTest::newRow("tolerance zero") << "relinearization_tolerance"
+                                    << "0";
+    QTest::newRow("runs negative") << "monte_carlo_runs"
+                                   << "-1";
+    QTest::newRow("runs fractional") << "monte_carlo_runs"
+                                     << "2.5";
+    QTest::newRow("sigma text") << "sigma_factor"
+                                << "\"three\"";
   }
 
   void unusableValuesNameTheirKey() {

@@ -34,8 +34,10 @@ std::string delayLoop() {
   return test::modelText(
       R"({"id":"W","type":"signal.WhiteNoise","params":{"psd":")" + std::to_string(kPsd) + R"("}},
          {"id":"E","type":"signal.Sum","params":{"signs":"+-"}},{"id":"I","type":"signal.Integrator"},
-         {"id":"D","type":"signal.TransportDelay","params":{"delay":")" + std::to_string(kDelay) + R"("}},
-         {"id":"K","type":"signal.Gain","params":{"k":")" + std::to_string(kGain) + R"("}})",
+         {"id":"D","type":"signal.TransportDelay","params":{"delay":")" +
+          std::to_string(kDelay) + R"("}},
+         {"id":"K","type":"signal.Gain","params":{"k":")" +
+          std::to_string(kGain) + R"("}})",
       R"({"from":"W.y","to":"E.u1"},{"from":"K.y","to":"E.u2"},{"from":"E.y","to":"I.u"},{"from":"I.y","to":"D.u"},
          {"from":"D.y","to":"K.u"})",
       R"({"stop_time":"0.2","step":"1m"})");
@@ -44,9 +46,10 @@ std::string delayLoop() {
 /// e = source − 0.4·z; L = 1/(2 ms·s + 1) of e; H samples L every 1 ms; Z delays H by one sample.
 /// The source is white noise, or analysis.Inp (with Out reading L) for the frequency response.
 std::string sampledLoop(bool markers) {
-  const std::string source = markers ? R"({"id":"S","type":"signal.Constant","params":{"value":"0"}},{"id":"W","type":"analysis.Inp"},
+  const std::string source =
+      markers ? R"({"id":"S","type":"signal.Constant","params":{"value":"0"}},{"id":"W","type":"analysis.Inp"},
          {"id":"Out","type":"analysis.Out","params":{"inputs":"1"}},)"
-                                     : R"({"id":"W","type":"signal.WhiteNoise","params":{"psd":")" + std::to_string(kPsd) + R"("}},)";
+              : R"({"id":"W","type":"signal.WhiteNoise","params":{"psd":")" + std::to_string(kPsd) + R"("}},)";
   const std::string wiring = markers ? R"({"from":"S.y","to":"W.u"},{"from":"L.y","to":"Out.u1"},)" : "";
   return test::modelText(
       source + R"({"id":"E","type":"signal.Sum","params":{"signs":"+-"}},
@@ -54,7 +57,8 @@ std::string sampledLoop(bool markers) {
          {"id":"H","type":"signal.ZeroOrderHold","params":{"sample_time":"1m"}},
          {"id":"Z","type":"signal.UnitDelay","params":{"sample_time":"1m"}},
          {"id":"K","type":"signal.Gain","params":{"k":"0.4"}})",
-      wiring + R"({"from":"W.y","to":"E.u1"},{"from":"K.y","to":"E.u2"},{"from":"E.y","to":"L.u"},{"from":"L.y","to":"H.u"},
+      wiring +
+          R"({"from":"W.y","to":"E.u1"},{"from":"K.y","to":"E.u2"},{"from":"E.y","to":"L.u"},{"from":"L.y","to":"H.u"},
          {"from":"H.y","to":"Z.u"},{"from":"Z.y","to":"K.u"})",
       R"({"stop_time":"0.1","step":"1m"})");
 }
@@ -68,7 +72,8 @@ core::NoiseRunOptions reporting(const std::string& signal) {
 core::NoiseSpectrum spectrumOf(const std::string& json, const std::string& signal, const std::vector<double>& hz) {
   const auto compiled = test::compileText(json);
   const core::Model model = core::parseModel(json, "abcd.kelvin");
-  return core::noiseSpectrum(*compiled, core::SimulationOptions::fromSettings(model.settings), reporting(signal), 0.0, hz);
+  return core::noiseSpectrum(*compiled, core::SimulationOptions::fromSettings(model.settings), reporting(signal), 0.0,
+                             hz);
 }
 
 /// The block a failed envelope names, or "" when it ran.

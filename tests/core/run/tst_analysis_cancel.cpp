@@ -24,7 +24,8 @@ class TestAnalysisCancel : public QObject {
   void spectrumAtAnOperatingPointIsTheSpectrumAtItsTime() {
     const std::string json = test::rcLowpass();
     const auto compiled = test::compileText(json);
-    const core::SimulationOptions options = core::SimulationOptions::fromSettings(core::parseModel(json, "rc").settings);
+    const core::SimulationOptions options =
+        core::SimulationOptions::fromSettings(core::parseModel(json, "rc").settings);
     const double at = 5e-6;
     const core::OperatingPoint point = core::operatingPointAt(*compiled, options, at);
     core::NoiseSweep sweep;
@@ -43,10 +44,12 @@ class TestAnalysisCancel : public QObject {
                              core::noiseSpectrum(*noisy, core::SimulationOptions{}, core::NoiseRunOptions{}, 0.0,
                                                  core::NoiseSweep{}, &cancel));
     const auto marked = test::compileText(test::rlc(true));
-    QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled,
-                             core::identifyAbcd(*marked, core::SimulationOptions{}, 0.0, core::kDefaultAbcdDelta, &cancel));
+    QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled, core::identifyAbcd(*marked, core::SimulationOptions{}, 0.0,
+                                                                         core::kDefaultAbcdDelta, &cancel));
     const std::atomic<bool> go{false};
-    QVERIFY(core::identifyAbcd(*marked, core::SimulationOptions{}, 0.0, core::kDefaultAbcdDelta, &go).eigenvalues.size() == 2);
+    QVERIFY(
+        core::identifyAbcd(*marked, core::SimulationOptions{}, 0.0, core::kDefaultAbcdDelta, &go).eigenvalues.size() ==
+        2);
   }
 };
 

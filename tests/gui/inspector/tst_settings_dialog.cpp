@@ -9,8 +9,8 @@
 #include <QSpinBox>
 #include <QtTest>
 
-#include "document/model_document.h"
 #include "../gui_test_support.h"
+#include "document/model_document.h"
 #include "inspector/settings_dialog.h"
 #include "library.h"
 #include "model/noise_settings.h"
