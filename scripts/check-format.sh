@@ -19,6 +19,17 @@ files=(
   tests/core/model/tst_settings_and_names.cpp
   tests/cli/tst_cli_interrupt.cpp
   tests/cli/tst_cli_runaway_runs.cpp
+  core/linearize/linearization_plan.h
+  core/linearize/linearization.h
+  core/linearize/frequency_pencil.h
+  core/noise/noise_analysis_error.h
+  core/model/noise_settings.h
+  core/model/noise_settings.cpp
+  core/run/analysis_cancelled.h
+  tests/core/noise/tst_hybrid_noise.cpp
+  tests/core/run/tst_analysis_cancel.cpp
+  tests/core/model/tst_noise_settings.cpp
+  tests/gui/inspector/tst_settings_dialog.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

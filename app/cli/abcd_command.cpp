@@ -10,7 +10,6 @@
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
 #include "linearize/abcd_export.h"
-#include "linearize/state_space_reduction.h"
 
 namespace kelvin::cli {
 
@@ -37,13 +36,12 @@ int AbcdCommand::run(const CliArguments& args, CommandContext& context) {
   if (outPath) file.emplace(*outPath, path);
 
   const core::AbcdIdentificationResult result = request.identify(path, context);
-  core::AbcdReport report{result.exact, args.flag("reduced"), {}, result.delta, result.discrepancy};
-  try {
-    report.eigenvalues = core::reducedEigenvalues(result.exact);
-    if (report.reduced) report.abcd = core::eliminateAlgebraicRows(result.exact);
-  } catch (const std::runtime_error& e) {
-    if (report.reduced) throw CliError(kExitInvalidModel, std::string("cannot reduce: ") + e.what());
-    spdlog::warn("{}: no eigenvalues: {}", path, e.what());
+  core::AbcdReport report{result.exact, args.flag("reduced"), result.eigenvalues, result.delta, result.discrepancy};
+  if (!result.reduced) {
+    if (report.reduced) throw CliError(kExitInvalidModel, "cannot reduce: " + result.reductionError);
+    spdlog::warn("{}: no eigenvalues: {}", path, result.reductionError);
+  } else if (report.reduced) {
+    report.abcd = *result.reduced;
   }
   if (result.discrepancy > 1e-4)
     spdlog::warn("{}: exact and finite-difference ABCD differ by {} (row-relative)", path, result.discrepancy);

@@ -11,7 +11,6 @@
 #include "cli/command_context.h"
 #include "linearize/frequency_plan.h"
 #include "linearize/frequency_response.h"
-#include "linearize/state_space_reduction.h"
 
 namespace kelvin::cli {
 
@@ -76,13 +75,8 @@ int FreqCommand::run(const CliArguments& args, CommandContext& context) {
   const core::AbcdIdentificationResult result = request.identify(path, context);
   const core::AbcdMatrix& abcd = result.exact;
   // The band from the poles and sample rates (FrequencyPlan) where none is given.
-  Eigen::VectorXcd eigenvalues;
-  try {
-    eigenvalues = core::reducedEigenvalues(abcd);
-  } catch (const std::runtime_error&) {
-    // no reduced form: the band goes by the sample rates alone
-  }
-  const core::FrequencyPlan plan = core::FrequencyPlan::ofAbcd(abcd, eigenvalues);
+  // (Without a reduced form there are no eigenvalues: the band goes by the sample rates alone.)
+  const core::FrequencyPlan plan = core::FrequencyPlan::ofAbcd(abcd, result.eigenvalues);
   const core::FrequencyBand band{fmin.value_or(plan.responseBand().lowHz), fmax.value_or(plan.responseBand().highHz)};
   std::vector<double> hz;
   try {

@@ -30,6 +30,8 @@ struct AbcdRow {
   /// T of a 1/z or S&H row, τ of a 1/e row; 0 for 1/s and =0 rows, and for a clock
   /// triggered by a signal (no fixed period).
   double period = 0.0;
+  /// The id of the block the coordinate belongs to ("Z"), empty where none is known.
+  std::string block = {};
 };
 
 struct AbcdMatrix {

@@ -32,7 +32,8 @@ FrequencyPlan::FrequencyPlan(std::vector<std::complex<double>> poles, std::vecto
     if (std::isfinite(p.real()) && std::isfinite(p.imag()) && std::abs(p) > 0.0) poles_.push_back(p);
 }
 
-FrequencyPlan FrequencyPlan::ofAbcd(const AbcdMatrix& abcd, const Eigen::VectorXcd& reducedEigenvalues) {
+FrequencyPlan FrequencyPlan::ofAbcd(const AbcdMatrix& abcd, const Eigen::VectorXcd& reducedEigenvalues,
+                                    std::vector<double> cornersHz) {
   std::vector<double> periods, delays;
   bool continuousOnly = true;
   for (const AbcdRow& row : abcd.rows) {
@@ -42,7 +43,7 @@ FrequencyPlan FrequencyPlan::ofAbcd(const AbcdMatrix& abcd, const Eigen::VectorX
   }
   std::vector<std::complex<double>> poles;
   if (continuousOnly) poles.assign(reducedEigenvalues.data(), reducedEigenvalues.data() + reducedEigenvalues.size());
-  return FrequencyPlan(std::move(poles), std::move(periods), std::move(delays));
+  return FrequencyPlan(std::move(poles), std::move(periods), std::move(delays), std::move(cornersHz));
 }
 
 FrequencyBand FrequencyPlan::noiseBand() const {

@@ -46,8 +46,10 @@ class FrequencyPlan {
   explicit FrequencyPlan(std::vector<std::complex<double>> poles, std::vector<double> samplePeriods = {},
                          std::vector<double> delays = {}, std::vector<double> cornersHz = {});
   /// The plan of an identified model: its sampling periods and delays, and the eigenvalues
-  /// of its reduced A as poles when it has 1/s rows only (they are z-plane values otherwise).
-  static FrequencyPlan ofAbcd(const AbcdMatrix& abcd, const Eigen::VectorXcd& reducedEigenvalues);
+  /// of its reduced A as poles when it has 1/s rows only (they are z-plane values otherwise),
+  /// and `cornersHz` as the constructor takes them.
+  static FrequencyPlan ofAbcd(const AbcdMatrix& abcd, const Eigen::VectorXcd& reducedEigenvalues,
+                              std::vector<double> cornersHz = {});
 
   const std::vector<std::complex<double>>& poles() const { return poles_; }
 

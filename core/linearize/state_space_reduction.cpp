@@ -46,10 +46,11 @@ AbcdMatrix eliminateAlgebraicRows(const AbcdMatrix& abcd) {
   return r;
 }
 
-Eigen::VectorXcd reducedEigenvalues(const AbcdMatrix& abcd) {
-  const AbcdMatrix r = eliminateAlgebraicRows(abcd);
-  if (r.a.rows() == 0) return {};
-  return Eigen::EigenSolver<Eigen::MatrixXd>(r.a, false).eigenvalues();
+Eigen::VectorXcd reducedEigenvalues(const AbcdMatrix& abcd) { return stateEigenvalues(eliminateAlgebraicRows(abcd)); }
+
+Eigen::VectorXcd stateEigenvalues(const AbcdMatrix& reduced) {
+  if (reduced.a.rows() == 0) return {};
+  return Eigen::EigenSolver<Eigen::MatrixXd>(reduced.a, false).eigenvalues();
 }
 
 }  // namespace kelvin::core

@@ -23,5 +23,7 @@ AbcdMatrix eliminateAlgebraicRows(const AbcdMatrix& abcd);
 /// The eigenvalues of A after eliminating the =0 rows. For 1/s rows only these are the
 /// poles in s; for 1/z rows only, the poles in z. Throws as eliminateAlgebraicRows.
 Eigen::VectorXcd reducedEigenvalues(const AbcdMatrix& abcd);
+/// The eigenvalues of A of an already reduced matrix (none for an empty one).
+Eigen::VectorXcd stateEigenvalues(const AbcdMatrix& reduced);
 
 }  // namespace kelvin::core

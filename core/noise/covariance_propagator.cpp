@@ -6,6 +6,8 @@
 
 #include <unsupported/Eigen/MatrixFunctions>
 
+#include "noise/noise_analysis_error.h"
+
 namespace kelvin::core {
 
 namespace {
@@ -128,7 +130,7 @@ std::vector<double> CovariancePropagator::outputVariances() const {
       continue;
     }
     if (unbounded_[o])
-      throw std::runtime_error(outputNames_[o] +
+      throw NoiseAnalysisError(outputNames_[o].substr(0, outputNames_[o].rfind('.')), outputNames_[o] +
                                ": white noise reaches this output through no storage element, so its variance "
                                "is unbounded; give the noise sensor a noise bandwidth");
     variance.push_back(std::max(0.0, (rows_.row(o) * p_ * rows_.row(o).transpose())(0, 0) + accumulated_(o)));

@@ -2,8 +2,8 @@
 
 #include <cmath>
 #include <numbers>
-#include <stdexcept>
-#include <unordered_map>
+
+#include "noise/noise_analysis_error.h"
 
 namespace kelvin::core {
 
@@ -13,23 +13,14 @@ std::vector<NoiseOutput> noiseSensorOutputs(const FlatSystem& flat) {
   return outputs;
 }
 
-namespace {
-
-/// Gradient of `tape` at `at` into row `row`: over the unknowns into `overY`, over their
-/// derivatives into `overYp` (when given), over the noise sources into `overN`.
-void scatterGradient(const Tape& tape, const EvalPoint& at, const FlatSystem& flat,
-                     const std::unordered_map<int, int>& sourceOfDiscrete, Eigen::Index row, Eigen::MatrixXd* overY,
-                     Eigen::MatrixXd* overYp, Eigen::MatrixXd& overN) {
-  std::vector<double> work(tape.size()), adjoint(tape.size()), gradient(tape.leaves().size()),
-      discrete(flat.discretes.size(), 0.0), delayed(flat.delays.size(), 0.0);
-  tape.fullGradient(at, work.data(), adjoint.data(), gradient.data(), discrete.data(), delayed.data());
-  for (std::size_t k = 0; k < gradient.size(); ++k) {
-    const TapeLeaf& leaf = tape.leaves()[k];
-    Eigen::MatrixXd* into = leaf.derivative ? overYp : overY;
-    if (into) (*into)(row, leaf.index) += gradient[k];
-  }
-  for (const auto& [d, source] : sourceOfDiscrete) overN(row, source) += discrete[d];
+std::shared_ptr<const LinearizationPlan> noisePlan(const DaeSystem& dae, const std::string& file,
+                                                   const std::vector<NoiseOutput>& outputs) {
+  std::vector<LinearOutput> linear;
+  for (const NoiseOutput& o : outputs) linear.push_back({o.name, o.name, o.value});
+  return std::make_shared<const LinearizationPlan>(dae, file, std::move(linear));
 }
+
+namespace {
 
 /// The response of a first-order filter of noise bandwidth B (corner 2B/π) at f; 1 without one.
 std::complex<double> bandwidthFilter(double bandwidth, double f) {
@@ -38,22 +29,18 @@ std::complex<double> bandwidthFilter(double bandwidth, double f) {
   return 1.0 / std::complex<double>(1.0, f / corner);
 }
 
+/// The block id of an output named "<block id>.<port>".
+std::string blockOf(const std::string& output) { return output.substr(0, output.rfind('.')); }
+
 }  // namespace
 
-NoiseSystem::NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs)
-    : linearization_(dae, point),
-      sparseE_(linearization_.derivativeJacobian().sparseView()),
-      sparseJ_(linearization_.jacobian().sparseView()),
-      outputs_(outputs) {
+NoiseSystem::NoiseSystem(const DaeSystem& dae, std::shared_ptr<const LinearizationPlan> plan,
+                         const OperatingPoint& point, const std::vector<NoiseOutput>& outputs)
+    : plan_(std::move(plan)), linearization_(*plan_, point), outputs_(outputs) {
   const FlatSystem& flat = dae.flat();
-  const int n = dae.size();
-  const auto m = static_cast<Eigen::Index>(flat.noiseSources.size());
   const EvalPoint at{point.time, point.y.data(), point.yp.data(), point.discrete.data(), point.switches.data()};
-  std::unordered_map<int, int> sourceOfDiscrete;
   std::vector<double> work;
-  for (Eigen::Index k = 0; k < m; ++k) {
-    const FlatNoiseSource& source = flat.noiseSources[k];
-    sourceOfDiscrete.emplace(source.discrete, static_cast<int>(k));
+  for (const FlatNoiseSource& source : flat.noiseSources) {
     const Tape psd = dae.compile(source.psd);
     work.resize(psd.size());
     psd_.push_back(std::max(0.0, psd.evaluate(at, work.data())));
@@ -61,18 +48,10 @@ NoiseSystem::NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, cons
     sourceNames_.push_back(source.name);
     sourceBlocks_.push_back(source.block);
   }
-  g_ = Eigen::MatrixXd::Zero(n, m);
-  for (int e = 0; e < n; ++e)
-    if (flat.equations[e].residual.node().hasDiscrete)
-      scatterGradient(dae.equationTape(e), at, flat, sourceOfDiscrete, e, nullptr, nullptr, g_);
-  const auto outputCount = static_cast<Eigen::Index>(outputs_.size());
-  cy_ = Eigen::MatrixXd::Zero(outputCount, n);
-  cyp_ = Eigen::MatrixXd::Zero(outputCount, n);
-  dn_ = Eigen::MatrixXd::Zero(outputCount, m);
-  // An output may read y' (a node voltage eliminated as L·di/dt).
-  for (Eigen::Index o = 0; o < outputCount; ++o)
-    scatterGradient(dae.compile(outputs_[o].value), at, flat, sourceOfDiscrete, o, &cy_, &cyp_, dn_);
 }
+
+NoiseSystem::NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs)
+    : NoiseSystem(dae, noisePlan(dae, std::string(), outputs), point, outputs) {}
 
 double NoiseSystem::sourcePsd(int k, double f) const {
   const double corner = flicker_[k];
@@ -80,79 +59,68 @@ double NoiseSystem::sourcePsd(int k, double f) const {
 }
 
 Eigen::MatrixXcd NoiseSystem::transfer(double f) const {
-  using Complex = std::complex<double>;
-  const Complex s(0.0, 2.0 * std::numbers::pi * f);
-  // δY = −(sE + J)⁻¹·G·N and o = (C_y + s·C_y')·δY + D_n·N, so H = D_n − Wᵀ·G with W the solution
-  // of (sE + J)ᵀ·W = (C_y + s·C_y')ᵀ: one sparse LU and a solve per output, not per source.
-  Eigen::MatrixXcd h = dn_.cast<Complex>();
-  if (sparseE_.rows() > 0) {
-    const Eigen::SparseMatrix<Complex> mt = (s * sparseE_.cast<Complex>() + sparseJ_.cast<Complex>()).transpose();
-    Eigen::SparseLU<Eigen::SparseMatrix<Complex>> lu;
-    lu.compute(mt);
-    if (lu.info() != Eigen::Success)
-      throw std::runtime_error("the linearised model is singular at f = " + std::to_string(f) + " Hz");
-    const Eigen::MatrixXcd w = lu.solve(Eigen::MatrixXcd((cy_.cast<Complex>() + s * cyp_.cast<Complex>()).transpose()));
-    h -= w.transpose() * g_.cast<Complex>();
-  }
+  Eigen::MatrixXcd h =
+      linearization_.transfer(2.0 * std::numbers::pi * f).middleCols(plan_->markerInputs(), sourceCount());
   for (Eigen::Index o = 0; o < h.rows(); ++o) h.row(o) *= bandwidthFilter(outputs_[o].bandwidth, f);
   return h;
 }
 
 bool NoiseSystem::sameAs(const NoiseSystem& other) const {
-  const Linearization& mine = linearization_;
-  const Linearization& theirs = other.linearization_;
-  return mine.states() == theirs.states() && mine.derivativeJacobian() == theirs.derivativeJacobian() &&
-         mine.jacobian() == theirs.jacobian() && g_ == other.g_ && cy_ == other.cy_ && cyp_ == other.cyp_ && dn_ == other.dn_ &&
-         psd_ == other.psd_ && flicker_ == other.flicker_;
+  return linearization_.sameAs(other.linearization_) && psd_ == other.psd_ && flicker_ == other.flicker_;
 }
 
 NoiseStateSpace NoiseSystem::stateSpace() const {
-  const Eigen::MatrixXd& e = linearization_.derivativeJacobian();
-  const Eigen::MatrixXd& j = linearization_.jacobian();
-  const auto n = e.rows();
-  const std::vector<int>& states = linearization_.states();
-  const auto ns = static_cast<Eigen::Index>(states.size());
-  std::vector<int> algebraic;
-  std::vector<bool> isState(n, false);
-  for (int s : states) isState[s] = true;
-  for (int i = 0; i < n; ++i)
-    if (!isState[i]) algebraic.push_back(i);
-  // [E_x J_z]·[δx'; δz] = −J_x·δx − G·n.
-  Eigen::MatrixXd m(n, n), jx(n, ns);
-  for (Eigen::Index k = 0; k < ns; ++k) {
-    m.col(k) = e.col(states[k]);
-    jx.col(k) = j.col(states[k]);
-  }
-  for (std::size_t k = 0; k < algebraic.size(); ++k) m.col(ns + static_cast<Eigen::Index>(k)) = j.col(algebraic[k]);
-  const Eigen::FullPivLU<Eigen::MatrixXd> lu(m);
-  if (n > 0 && lu.rank() < n)
-    throw std::runtime_error("the linearised model is not of index 1 ([E_x J_z] is singular): "
-                             "the noise envelope needs every algebraic unknown determined by the states");
-  const Eigen::MatrixXd overX = n > 0 ? Eigen::MatrixXd(-lu.solve(jx)) : Eigen::MatrixXd(0, ns);
-  const Eigen::MatrixXd overN = n > 0 ? Eigen::MatrixXd(-lu.solve(g_)) : Eigen::MatrixXd(0, g_.cols());
-  NoiseStateSpace ss;
-  ss.a = overX.topRows(ns);
-  ss.b = overN.topRows(ns);
-  // o = C_x·δx + C_z·δz + D_n·n with δz the algebraic rows.
-  Eigen::MatrixXd cx(cy_.rows(), ns), cz(cy_.rows(), static_cast<Eigen::Index>(algebraic.size()));
-  for (Eigen::Index k = 0; k < ns; ++k) cx.col(k) = cy_.col(states[k]);
-  for (std::size_t k = 0; k < algebraic.size(); ++k) cz.col(static_cast<Eigen::Index>(k)) = cy_.col(algebraic[k]);
-  ss.c = cx + cz * overX.bottomRows(cz.cols());
-  ss.d = dn_ + cz * overN.bottomRows(cz.cols());
-  // Terms in y': of a state, δx' = A·δx + B·n; of an algebraic unknown, not representable.
-  ss.representable.assign(outputs_.size(), true);
-  for (std::size_t o = 0; o < outputs_.size(); ++o)
-    for (int z : algebraic)
-      if (cyp_(static_cast<Eigen::Index>(o), z) != 0.0) {
-        if (outputs_[o].required)
-          throw std::runtime_error(outputs_[o].name + ": it reads the derivative of an algebraic unknown, which the "
-                                                      "state-space form of the noise envelope lacks");
-        ss.representable[o] = false;
+  const AbcdMatrix& r = linearization_.reduced();
+  const Eigen::Index m = sourceCount();
+  const Eigen::MatrixXd b = r.b.middleCols(plan_->markerInputs(), m), d = r.d.middleCols(plan_->markerInputs(), m);
+  // The coordinates the noise reaches: those a source enters, then every one that reads a reached one.
+  const Eigen::Index np = r.a.rows();
+  std::vector<bool> reached(static_cast<std::size_t>(np), false);
+  std::vector<Eigen::Index> pending;
+  for (Eigen::Index i = 0; i < np; ++i)
+    for (Eigen::Index k = 0; k < m; ++k)
+      if (b(i, k) != 0.0 && psd_[static_cast<std::size_t>(k)] > 0.0 && !reached[static_cast<std::size_t>(i)]) {
+        reached[static_cast<std::size_t>(i)] = true;
+        pending.push_back(i);
       }
-  for (Eigen::Index k = 0; k < ns; ++k) {
-    ss.c += cyp_.col(states[k]) * ss.a.row(k);
-    ss.d += cyp_.col(states[k]) * ss.b.row(k);
+  while (!pending.empty()) {
+    const Eigen::Index j = pending.back();
+    pending.pop_back();
+    for (Eigen::Index i = 0; i < np; ++i)
+      if (!reached[static_cast<std::size_t>(i)] && r.a(i, j) != 0.0) {
+        reached[static_cast<std::size_t>(i)] = true;
+        pending.push_back(i);
+      }
   }
+  // Coordinates the noise does not reach carry no variance: only the 1/s rows stay.
+  std::vector<Eigen::Index> states;
+  for (Eigen::Index i = 0; i < np; ++i) {
+    const AbcdRow& row = r.rows[static_cast<std::size_t>(i)];
+    if (row.kind == RowKind::Integrator) {
+      states.push_back(i);
+    } else if (reached[static_cast<std::size_t>(i)]) {
+      throw NoiseAnalysisError(
+          row.block, "the noise passes through " + row.name + " (" + rowLabel(row.kind) + (row.block.empty() ? "" : " of block " + row.block) +
+                         "), which the covariance envelope does not follow; use the noise spectrum (--psd) or a "
+                         "Monte Carlo run (--monte-carlo) for this model");
+    }
+  }
+  const auto ns = static_cast<Eigen::Index>(states.size());
+  NoiseStateSpace ss;
+  ss.a.resize(ns, ns);
+  ss.b.resize(ns, m);
+  ss.c.resize(r.c.rows(), ns);
+  for (Eigen::Index i = 0; i < ns; ++i) {
+    for (Eigen::Index j = 0; j < ns; ++j) ss.a(i, j) = r.a(states[i], states[j]);
+    ss.b.row(i) = b.row(states[i]);
+    ss.c.col(i) = r.c.col(states[i]);
+  }
+  ss.d = d;
+  ss.representable = linearization_.representable();
+  for (std::size_t o = 0; o < outputs_.size(); ++o)
+    if (!ss.representable[o] && outputs_[o].required)
+      throw NoiseAnalysisError(blockOf(outputs_[o].name), outputs_[o].name + ": it reads the derivative of an algebraic unknown, which the "
+                                                   "state-space form of the noise envelope lacks");
   return ss;
 }
 

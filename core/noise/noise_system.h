@@ -1,22 +1,21 @@
 #pragma once
-// The model linearised for noise at an operating point (DESIGN.md, "Noise"):
-// the DAE with its noise sources n (declared by the components, entering the
-// equations linearly),
-//
-//   E·δy' + J·δy + G·n = 0,      o = C_y·δy + C_y'·δy' + D_n·n   (the outputs: sensor readings),
-//
-// each source white with one-sided PSD S_k (evaluated at the point: shot noise
-// follows the current) and an optional flicker corner. From it: the transfer
-// from every source to every output at a frequency, and for index-1 DAEs the
-// state-space form δx' = A·δx + B·n, o = C·δx + D·n that covariance
-// propagation uses.
+// The model linearised for noise at an operating point (DESIGN.md, "Noise"): a
+// view of the one Linearization whose inputs are the noise sources n (declared
+// by the components, entering the equations linearly) and whose outputs are the
+// sensor readings, each source white with one-sided PSD S_k (evaluated at the
+// point: shot noise follows the current) and an optional flicker corner. From it:
+// the transfer W_k(ω) from every source to every output through the whole hybrid
+// model — continuous, discrete (1/z, S&H) and delayed (1/e) parts alike, exactly
+// as the frequency response computes W — and, where the noise passes through
+// continuous states only, the state-space form δx' = A·δx + B·n, o = C·δx + D·n
+// that covariance propagation uses.
 
 #include <complex>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <Eigen/Dense>
-#include <Eigen/Sparse>
 
 #include "expr/expr.h"
 #include "linearize/linearization.h"
@@ -38,6 +37,10 @@ struct NoiseOutput {
 /// The outputs a model reports by default: its noise sensors, in declaration order.
 std::vector<NoiseOutput> noiseSensorOutputs(const FlatSystem& flat);
 
+/// The linearisation plan of a noise analysis: the model's cut with `outputs` as its outputs.
+std::shared_ptr<const LinearizationPlan> noisePlan(const DaeSystem& dae, const std::string& file,
+                                                   const std::vector<NoiseOutput>& outputs);
+
 struct NoiseStateSpace {
   Eigen::MatrixXd a, b, c, d;  // states × states, states × sources, outputs × states, outputs × sources
   std::vector<bool> representable;  // per output: false where it reads y' of an algebraic unknown
@@ -45,7 +48,11 @@ struct NoiseStateSpace {
 
 class NoiseSystem {
  public:
-  /// Linearises `dae` at `point` (both observed during construction only).
+  /// Linearises at `point` with `plan` (from noisePlan over the same outputs; shared, kept).
+  /// `dae` is observed during construction only.
+  NoiseSystem(const DaeSystem& dae, std::shared_ptr<const LinearizationPlan> plan, const OperatingPoint& point,
+              const std::vector<NoiseOutput>& outputs);
+  /// The same with a plan of its own.
   NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs);
 
   int sourceCount() const { return static_cast<int>(psd_.size()); }
@@ -59,23 +66,23 @@ class NoiseSystem {
   /// White one-sided PSD of each source at the point.
   const std::vector<double>& whitePsd() const { return psd_; }
 
-  /// H(f): outputs × sources, the response of each output to each source at frequency f,
-  /// sensor bandwidth filters included. Throws std::runtime_error where jωE + J is singular.
+  /// H(f): outputs × sources, W_k(2πf) of each output for each source, sensor bandwidth
+  /// filters included. Throws std::runtime_error where the linearised model is singular at f;
+  /// ModelError naming the block of a discrete part without a fixed period.
   Eigen::MatrixXcd transfer(double f) const;
-  /// The state-space form (index 1). Throws std::runtime_error naming the problem when the
-  /// DAE is not of index 1, or a required output reads y' of an algebraic unknown.
-  /// Bandwidth filters are not included (see CovariancePropagator).
+  /// The state-space form. Throws ModelError when the DAE is not of index 1;
+  /// NoiseAnalysisError naming the block when the noise passes through a 1/z, 1/e or S&H
+  /// coordinate (the envelope does not follow it), or naming the output when a required
+  /// one reads y' of an algebraic unknown. Bandwidth filters are not included (see CovariancePropagator).
   NoiseStateSpace stateSpace() const;
   const Linearization& linearization() const { return linearization_; }
-  /// True when `other` has the same E, J, G, outputs and source levels, as a linear model
-  /// has wherever it is linearised: its state-space form is then the same too.
+  /// True when `other` has the same Jacobians and source levels, as a linear model has
+  /// wherever it is linearised: its state-space form is then the same too.
   bool sameAs(const NoiseSystem& other) const;
 
  private:
+  std::shared_ptr<const LinearizationPlan> plan_;
   Linearization linearization_;
-  Eigen::SparseMatrix<double> sparseE_, sparseJ_;  // E and J for the frequency sweeps
-  Eigen::MatrixXd g_;       // unknowns × sources
-  Eigen::MatrixXd cy_, cyp_, dn_;  // outputs × unknowns (over y and y'), outputs × sources
   std::vector<double> psd_, flicker_;
   std::vector<std::string> sourceNames_;
   std::vector<int> sourceBlocks_;

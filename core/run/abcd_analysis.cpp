@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "linearize/abcd_identification.h"
+#include "linearize/linearization.h"
+#include "linearize/state_space_reduction.h"
+#include "run/analysis_cancelled.h"
 #include "run/compiled_model.h"
 
 namespace kelvin::core {
@@ -20,21 +22,32 @@ double rowwiseDiscrepancy(const Eigen::MatrixXd& exact, const Eigen::MatrixXd& o
 }
 }  // namespace
 
-AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const OperatingPoint& point, double delta) {
+AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const OperatingPoint& point, double delta,
+                                      const std::atomic<bool>* cancel) {
   if (!(delta > 0.0)) throw std::invalid_argument("the finite-difference increment must be positive");
-  const AbcdIdentification identification(compiled.dae(), compiled.file());
+  throwIfCancelled(cancel);
+  const LinearizationPlan plan(compiled.dae(), compiled.file(), LinearizationPlan::markerOutputs(compiled.flat()));
   AbcdIdentificationResult result;
-  result.exact = identification.identify(point);
-  result.differences = identification.identifyByDifferences(point, delta);
+  result.exact = Linearization(plan, point).abcd();
+  throwIfCancelled(cancel);
+  result.differences = Linearization::byDifferences(plan, point, delta).abcd();
+  throwIfCancelled(cancel);
   result.delta = delta;
   if (result.exact.a.rows() + result.exact.c.rows() > 0)
     result.discrepancy = rowwiseDiscrepancy(result.exact.combined(), result.differences.combined());
+  try {
+    result.reduced = eliminateAlgebraicRows(result.exact);
+    result.eigenvalues = stateEigenvalues(*result.reduced);
+  } catch (const std::runtime_error& e) {
+    result.reductionError = e.what();  // a singular algebraic part: the matrix stands without poles
+  }
   return result;
 }
 
 AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const SimulationOptions& options, double time,
-                                      double delta) {
-  return identifyAbcd(compiled, operatingPointAt(compiled, options, time), delta);
+                                      double delta, const std::atomic<bool>* cancel) {
+  throwIfCancelled(cancel);
+  return identifyAbcd(compiled, operatingPointAt(compiled, options, time), delta, cancel);
 }
 
 }  // namespace kelvin::core

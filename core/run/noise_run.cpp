@@ -9,24 +9,19 @@
 #include <stdexcept>
 
 #include "linearize/frequency_response.h"
+#include "model/noise_settings.h"
 
 #include "noise/covariance_propagator.h"
+#include "noise/noise_analysis_error.h"
 #include "noise/noise_system.h"
 #include "noise/spectrum_integrator.h"
+#include "run/analysis_cancelled.h"
 #include "run/compiled_model.h"
 #include "solve/simulation_error.h"
 
 namespace kelvin::core {
 
 namespace {
-
-double numberSetting(const Json& object, const char* key, double fallback, const std::string& file) {
-  if (!object.contains(key)) return fallback;
-  const Json& value = object[key];
-  if (!value.is_number())
-    throw ModelError(Diagnostic{file, "", "", std::string("setting noise.") + key + " must be a number"});
-  return value.get<double>();
-}
 
 std::vector<NoiseOutput> outputsOf(const CompiledModel& compiled, const NoiseRunOptions& options) {
   const FlatSystem& flat = compiled.flat();
@@ -44,12 +39,27 @@ std::vector<NoiseOutput> outputsOf(const CompiledModel& compiled, const NoiseRun
   return outputs;
 }
 
-/// The block id of an output named "<block id>.<port>".
-std::string blockOf(const std::string& output) { return output.substr(0, output.rfind('.')); }
-
 /// A noise-analysis failure (not of index 1, unbounded variance) as a SimulationError.
 [[noreturn]] void fail(const CompiledModel& compiled, double t, const std::string& block, const std::string& what) {
   throw SimulationError(t, Diagnostic{compiled.file(), block, "", what});
+}
+
+/// Runs `analysis` at time t, turning the failures of a linearisation into a SimulationError
+/// at t with `context` before the message (the block kept where the failure names one).
+template <typename Analysis>
+auto atTime(const CompiledModel& compiled, double t, const std::string& context, Analysis analysis) {
+  try {
+    return analysis();
+  } catch (const SimulationError&) {
+    throw;
+  } catch (const ModelError& e) {
+    const Diagnostic& d = e.diagnostics().front();
+    fail(compiled, t, d.blockId, context + d.message);
+  } catch (const NoiseAnalysisError& e) {
+    fail(compiled, t, e.block(), context + e.what());
+  } catch (const std::runtime_error& e) {
+    fail(compiled, t, "", context + e.what());
+  }
 }
 
 /// The outputs' values at a state.
@@ -96,15 +106,11 @@ bool moved(const OperatingPoint& from, const OperatingPoint& to, double toleranc
 }  // namespace
 
 NoiseRunOptions NoiseRunOptions::fromSettings(const Settings& settings, const std::string& file) {
+  const NoiseSettings typed = NoiseSettings::fromSettings(settings, file);
   NoiseRunOptions o;
-  if (!settings.extra.contains("noise")) return o;
-  const Json& noise = settings.extra["noise"];
-  if (!noise.is_object()) throw ModelError(Diagnostic{file, "", "", "setting noise must be an object"});
-  o.relinearizationTolerance = numberSetting(noise, "relinearization_tolerance", o.relinearizationTolerance, file);
-  o.monteCarloRuns = static_cast<int>(numberSetting(noise, "monte_carlo_runs", o.monteCarloRuns, file));
-  o.seed = static_cast<unsigned>(numberSetting(noise, "seed", o.seed, file));
-  if (!(o.relinearizationTolerance > 0.0) || o.monteCarloRuns < 0)
-    throw ModelError(Diagnostic{file, "", "", "settings noise: the tolerance must be > 0 and the runs ≥ 0"});
+  o.relinearizationTolerance = typed.relinearizationTolerance;
+  o.monteCarloRuns = typed.monteCarloRuns;
+  o.seed = typed.seed;
   return o;
 }
 
@@ -122,6 +128,7 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
                               const NoiseRunOptions& noise, const NoiseSampleCallback& onSample,
                               const std::atomic<bool>* cancel) {
   const std::vector<NoiseOutput> outputs = outputsOf(compiled, noise);
+  const std::shared_ptr<const LinearizationPlan> plan = noisePlan(compiled.dae(), compiled.file(), outputs);
   OutputValues values(compiled.dae(), outputs);
   std::optional<CovariancePropagator> covariance;
   std::optional<NoiseSystem> linearised;  // the system covariance propagates, and where it was taken
@@ -132,31 +139,26 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
   run.outputs = {};
   if (compiled.dae().signalCount() > 0) run.outputs = {0};  // the samples come through onState
   run.onState = [&](const OperatingPoint& state) {
-    try {
-      if (!covariance) {
-        linearised.emplace(compiled.dae(), state, outputs);
-        covariance.emplace(*linearised);
-        linearisedAt = state;
-      } else {
-        covariance->step(state.time - previous);
-        if (moved(linearisedAt, state, noise.relinearizationTolerance, options.atol, linear)) {
-          NoiseSystem next(compiled.dae(), state, outputs);
-          // A linear model linearises to the same system everywhere: skip the elimination then.
-          if (!next.sameAs(*linearised)) covariance->relinearise(next);
-          linearised.emplace(std::move(next));
-          linearisedAt = state;
-        }
-      }
-      previous = state.time;
-      onSample(state.time, values.at(state), covariance->outputVariances());
-    } catch (const std::runtime_error& e) {
-      if (dynamic_cast<const ModelError*>(&e)) throw;
-      const std::string what = e.what();
-      auto named = std::find_if(outputs.begin(), outputs.end(),
-                                [&](const NoiseOutput& o) { return what.rfind(o.name + ":", 0) == 0; });
-      fail(compiled, state.time, named != outputs.end() ? blockOf(named->name) : std::string(),
-           "noise envelope at t = " + std::to_string(state.time) + " s: " + what);
-    }
+    const std::vector<double> variance =
+        atTime(compiled, state.time, "noise envelope at t = " + std::to_string(state.time) + " s: ", [&] {
+          if (!covariance) {
+            linearised.emplace(compiled.dae(), plan, state, outputs);
+            covariance.emplace(*linearised);
+            linearisedAt = state;
+          } else {
+            covariance->step(state.time - previous);
+            if (moved(linearisedAt, state, noise.relinearizationTolerance, options.atol, linear)) {
+              NoiseSystem next(compiled.dae(), plan, state, outputs);
+              // A linear model linearises to the same system everywhere: skip the elimination then.
+              if (!next.sameAs(*linearised)) covariance->relinearise(next);
+              linearised.emplace(std::move(next));
+              linearisedAt = state;
+            }
+          }
+          previous = state.time;
+          return covariance->outputVariances();
+        });
+    onSample(state.time, values.at(state), variance);
   };
   const SampleCallback ignore = [](double, const std::vector<double>&) {};
   return simulate(compiled, run, ignore, cancel);
@@ -257,18 +259,21 @@ NoiseSweep NoiseSweep::fromSettings(const Settings& settings) {
 
 namespace {
 
-/// The plan of a noise system: its poles (none when it is not of index 1) and the sensors' filters.
+/// The plan of a noise system: its sampling periods and delays, its poles (none when it is not of
+/// index 1, or has discrete parts) and the sensors' filters.
 FrequencyPlan planOf(const NoiseSystem& system) {
-  std::vector<std::complex<double>> poles;
+  const Linearization& linearization = system.linearization();
+  Eigen::VectorXcd poles;
   try {
-    const Eigen::VectorXcd p = system.linearization().poles();
-    poles.assign(p.data(), p.data() + p.size());
+    poles = linearization.poles();
   } catch (const std::runtime_error&) {
     // not of index 1: no poles to go by
   }
+  AbcdMatrix shape;
+  shape.rows = linearization.plan().rows();
   std::vector<double> corners;
   for (const NoiseOutput& o : system.outputs()) corners.push_back(o.bandwidth);
-  return FrequencyPlan(std::move(poles), {}, {}, std::move(corners));
+  return FrequencyPlan::ofAbcd(shape, poles, std::move(corners));
 }
 
 std::vector<NoiseOutput> spectrumOutputs(const CompiledModel& compiled, const NoiseRunOptions& noise) {
@@ -279,6 +284,11 @@ std::vector<NoiseOutput> spectrumOutputs(const CompiledModel& compiled, const No
   return outputs;
 }
 
+/// The noise system at `point`.
+NoiseSystem systemAt(const CompiledModel& compiled, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs) {
+  return NoiseSystem(compiled.dae(), noisePlan(compiled.dae(), compiled.file(), outputs), point, outputs);
+}
+
 std::string percent(double fraction) {
   std::ostringstream text;
   text << std::setprecision(2) << 100.0 * fraction << " %";
@@ -287,18 +297,14 @@ std::string percent(double fraction) {
 
 /// Evaluates the spectrum on `grid` (refined or not) and integrates it with its budget.
 NoiseSpectrum spectrumOn(const CompiledModel& compiled, double time, const NoiseSystem& system,
-                         const std::vector<double>& grid, bool refine) {
+                         const std::vector<double>& grid, bool refine, const std::atomic<bool>* cancel) {
   const auto m = static_cast<std::size_t>(system.sourceCount());
   const std::size_t outputs = system.outputs().size();
   // Each frequency's shares: [output][source].
   std::map<double, std::vector<std::vector<double>>> shares;
   const SpectrumIntegrator::Sampler sampler = [&](double f) {
-    Eigen::MatrixXcd h;
-    try {
-      h = system.transfer(f);
-    } catch (const std::runtime_error& e) {
-      fail(compiled, time, "", e.what());
-    }
+    throwIfCancelled(cancel);
+    const Eigen::MatrixXcd h = atTime(compiled, time, "", [&] { return system.transfer(f); });
     std::vector<std::vector<double>> part(outputs, std::vector<double>(m));
     std::vector<double> psd(outputs, 0.0);
     for (std::size_t o = 0; o < outputs; ++o)
@@ -365,12 +371,12 @@ NoiseSpectrum spectrumOn(const CompiledModel& compiled, double time, const Noise
 
 FrequencyPlan noiseFrequencyPlan(const CompiledModel& compiled, const SimulationOptions& options,
                                  const NoiseRunOptions& noise, double time) {
-  return planOf(NoiseSystem(compiled.dae(), operatingPointAt(compiled, options, time), spectrumOutputs(compiled, noise)));
+  return planOf(systemAt(compiled, operatingPointAt(compiled, options, time), spectrumOutputs(compiled, noise)));
 }
 
-NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
-                            const NoiseRunOptions& noise, double time, const NoiseSweep& sweep) {
-  const NoiseSystem system(compiled.dae(), operatingPointAt(compiled, options, time), spectrumOutputs(compiled, noise));
+NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const NoiseRunOptions& noise, const OperatingPoint& point,
+                            const NoiseSweep& sweep, const std::atomic<bool>* cancel) {
+  const NoiseSystem system = systemAt(compiled, point, spectrumOutputs(compiled, noise));
   const FrequencyPlan plan = planOf(system);
   const FrequencyBand natural = plan.noiseBand();
   const FrequencyBand band{sweep.lowHz.value_or(natural.lowHz), sweep.highHz.value_or(natural.highHz)};
@@ -379,20 +385,28 @@ NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptio
     throw ModelError(Diagnostic{compiled.file(), "", "",
                                 "a noise spectrum needs 0 < lowest < highest frequency and at least 2 points"});
   const std::vector<double> grid = sweep.refine ? plan.grid(band, points) : frequencyGrid(band.lowHz, band.highHz, points, true);
-  NoiseSpectrum spectrum = spectrumOn(compiled, time, system, grid, sweep.refine);
+  NoiseSpectrum spectrum = spectrumOn(compiled, point.time, system, grid, sweep.refine, cancel);
   spectrum.basePoints = points;
   return spectrum;
 }
 
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
-                            const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies) {
+                            const NoiseRunOptions& noise, double time, const NoiseSweep& sweep,
+                            const std::atomic<bool>* cancel) {
+  spectrumOutputs(compiled, noise);  // the missing sensor reported before the run to `time`
+  return noiseSpectrum(compiled, noise, operatingPointAt(compiled, options, time), sweep, cancel);
+}
+
+NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
+                            const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies,
+                            const std::atomic<bool>* cancel) {
   const std::vector<NoiseOutput> outputs = spectrumOutputs(compiled, noise);
   if (frequencies.empty()) throw ModelError(Diagnostic{compiled.file(), "", "", "no frequencies to evaluate"});
   for (std::size_t i = 0; i < frequencies.size(); ++i)
     if (!(frequencies[i] > 0.0) || (i > 0 && !(frequencies[i] > frequencies[i - 1])))
       throw ModelError(Diagnostic{compiled.file(), "", "", "frequencies must be positive and ascending"});
-  const NoiseSystem system(compiled.dae(), operatingPointAt(compiled, options, time), outputs);
-  NoiseSpectrum spectrum = spectrumOn(compiled, time, system, frequencies, false);
+  const NoiseSystem system = systemAt(compiled, operatingPointAt(compiled, options, time), outputs);
+  NoiseSpectrum spectrum = spectrumOn(compiled, time, system, frequencies, false, cancel);
   spectrum.basePoints = static_cast<int>(frequencies.size());
   return spectrum;
 }

@@ -31,8 +31,8 @@ struct NoiseRunOptions {
   /// unbounded or not representable, instead of an error.
   std::vector<std::string> optionalSignals;
 
-  /// Reads settings.extra["noise"] {"relinearization_tolerance", "monte_carlo_runs", "seed"}.
-  /// Throws ModelError naming the setting when a value is not usable.
+  /// The run's part of the model's NoiseSettings (model/noise_settings.h: the tolerance, the
+  /// runs, the seed). Throws ModelError naming the setting when a value is not usable.
   static NoiseRunOptions fromSettings(const Settings& settings, const std::string& file = {});
 };
 
@@ -107,16 +107,22 @@ struct NoiseSpectrum {
 FrequencyPlan noiseFrequencyPlan(const CompiledModel& compiled, const SimulationOptions& options,
                                  const NoiseRunOptions& noise, double time);
 
-/// The PSD of every output at the state at `time` (consistent initialisation when
-/// time ≤ options.startTime) over `sweep`, integrated over its band (SpectrumIntegrator:
-/// refined Simpson in ln f, or trapezoids when sweep.refine is off), the share of each
-/// source, and warnings where the integral is not trustworthy. Throws SimulationError;
-/// ModelError for a band that is not 0 < low < high or fewer than 2 points.
+/// The PSD of every output at `point` over `sweep`, integrated over its band (SpectrumIntegrator:
+/// refined Simpson in ln f, or trapezoids when sweep.refine is off), the share of each source,
+/// and warnings where the integral is not trustworthy. Throws SimulationError; ModelError for a
+/// band that is not 0 < low < high or fewer than 2 points; AnalysisCancelled
+/// (run/analysis_cancelled.h) once *cancel is set, checked at every frequency.
+NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const NoiseRunOptions& noise, const OperatingPoint& point,
+                            const NoiseSweep& sweep = {}, const std::atomic<bool>* cancel = nullptr);
+
+/// The same at the state at `time` (consistent initialisation when time ≤ options.startTime).
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
-                            const NoiseRunOptions& noise, double time, const NoiseSweep& sweep = {});
+                            const NoiseRunOptions& noise, double time, const NoiseSweep& sweep = {},
+                            const std::atomic<bool>* cancel = nullptr);
 
 /// The same at exactly `frequencies` (ascending, > 0), by trapezoids in ln f.
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
-                            const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies);
+                            const NoiseRunOptions& noise, double time, const std::vector<double>& frequencies,
+                            const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace kelvin::core

@@ -6,7 +6,6 @@
 #include "analysis/abcd_table_window.h"
 #include "analysis/frequency_window.h"
 #include "analysis/noise_spectrum_window.h"
-#include "linearize/state_space_reduction.h"
 #include "run/abcd_analysis.h"
 
 namespace kelvin::gui {
@@ -25,20 +24,18 @@ int nextGeneration(QObject* window) {
 bool isCurrent(QObject* window, int generation) { return window->property(kGeneration).toInt() == generation; }
 
 /// The combined matrix at the snapshot's instant, with the poles (eigenvalues of the reduced A).
-core::AbcdReport identify(const AnalysisSnapshot& s) {
+core::AbcdReport identify(const AnalysisSnapshot& s, const std::atomic<bool>* cancel) {
   const core::AbcdIdentificationResult result =
-      s.state ? core::identifyAbcd(*s.compiled, *s.state) : core::identifyAbcd(*s.compiled, s.options, s.time);
-  core::AbcdReport report{result.exact, false, {}, result.delta, result.discrepancy};
-  try {
-    report.eigenvalues = core::reducedEigenvalues(result.exact);
-  } catch (const std::runtime_error&) {
-    // not reducible (a singular algebraic part): the table still shows, without poles
-  }
-  return report;
+      s.state ? core::identifyAbcd(*s.compiled, *s.state, core::kDefaultAbcdDelta, cancel)
+              : core::identifyAbcd(*s.compiled, s.options, s.time, core::kDefaultAbcdDelta, cancel);
+  // Without a reduced form (a singular algebraic part) the table still shows, without poles.
+  return core::AbcdReport{result.exact, false, result.eigenvalues, result.delta, result.discrepancy};
 }
 
-core::NoiseSpectrum spectrumAt(const AnalysisSnapshot& s, const core::NoiseSweep& sweep) {
-  return core::noiseSpectrum(*s.compiled, s.options, s.noise, s.time, sweep);
+/// The noise spectrum at the snapshot's state (the run's own, when it reported it).
+core::NoiseSpectrum spectrumAt(const AnalysisSnapshot& s, const core::NoiseSweep& sweep, const std::atomic<bool>* cancel) {
+  return s.state ? core::noiseSpectrum(*s.compiled, s.noise, *s.state, sweep, cancel)
+                 : core::noiseSpectrum(*s.compiled, s.options, s.noise, s.time, sweep, cancel);
 }
 
 }  // namespace
@@ -63,7 +60,10 @@ AnalysisLauncher::AnalysisLauncher(SimulationController* controller, QWidget* ho
   updateActions();
 }
 
-AnalysisLauncher::~AnalysisLauncher() { tasks_.waitForDone(); }
+AnalysisLauncher::~AnalysisLauncher() {
+  tasks_.cancelAll();  // the windows close at once: an analysis still running stops at its next check
+  tasks_.waitForDone();
+}
 
 AbcdTableWindow* AnalysisLauncher::abcdWindow() const { return abcd_; }
 FrequencyWindow* AnalysisLauncher::frequencyWindow() const { return frequency_; }
@@ -115,8 +115,8 @@ void AnalysisLauncher::identifyInto(Window* window) {
   window->setBusy(snapshot.time);
   const int generation = nextGeneration(window);
   QPointer<Window> target(window);
-  tasks_.run<core::AbcdReport>(
-      this, [snapshot] { return identify(snapshot); },
+  supersede(window, tasks_.runCancellable<core::AbcdReport>(
+      this, [snapshot](const std::atomic<bool>* cancel) { return identify(snapshot, cancel); },
       [this, target, generation](const TaskOutcome<core::AbcdReport>& outcome) {
         if (!target || !isCurrent(target, generation)) return;
         if (outcome.value)
@@ -124,7 +124,13 @@ void AnalysisLauncher::identifyInto(Window* window) {
         else
           target->setError(outcome.error);
         Q_EMIT analysisDone();
-      });
+      }));
+}
+
+void AnalysisLauncher::supersede(QObject* window, std::shared_ptr<std::atomic<bool>> task) {
+  std::shared_ptr<std::atomic<bool>>& running = running_[window];
+  if (running) running->store(true);  // its result would be dropped: stop computing it
+  running = std::move(task);
 }
 
 void AnalysisLauncher::identifyAbcd() {
@@ -147,8 +153,8 @@ void AnalysisLauncher::showNoiseSpectrum() {
   window->setBusy(snapshot.time);
   const int generation = nextGeneration(window);
   QPointer<NoiseSpectrumWindow> target(window);
-  tasks_.run<core::NoiseSpectrum>(
-      this, [snapshot, sweep] { return spectrumAt(snapshot, sweep); },
+  supersede(window, tasks_.runCancellable<core::NoiseSpectrum>(
+      this, [snapshot, sweep](const std::atomic<bool>* cancel) { return spectrumAt(snapshot, sweep, cancel); },
       [this, target, generation, time = snapshot.time](const TaskOutcome<core::NoiseSpectrum>& outcome) {
         if (!target || !isCurrent(target, generation)) return;
         if (outcome.value)
@@ -156,7 +162,7 @@ void AnalysisLauncher::showNoiseSpectrum() {
         else
           target->setError(outcome.error);
         Q_EMIT analysisDone();
-      });
+      }));
 }
 
 }  // namespace kelvin::gui

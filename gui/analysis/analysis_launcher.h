@@ -9,6 +9,9 @@
 // The Noise Spectrum window's Apply and Defaults ask again with its range
 // (NoiseSpectrumWindow::sweep()). Closing a window never waits for its task.
 
+#include <atomic>
+#include <map>
+#include <memory>
 #include <optional>
 
 #include <QList>
@@ -66,6 +69,8 @@ class AnalysisLauncher : public QObject {
   void identifyInto(Window* window);
   template <typename Window>
   Window* raise(QPointer<Window>& window);
+  /// Records `task` as the one computing for `window`, cancelling the one it replaces.
+  void supersede(QObject* window, std::shared_ptr<std::atomic<bool>> task);
 
   SimulationController* controller_;
   QWidget* host_;
@@ -77,6 +82,7 @@ class AnalysisLauncher : public QObject {
   QPointer<AbcdTableWindow> abcd_;
   QPointer<FrequencyWindow> frequency_;
   QPointer<NoiseSpectrumWindow> noise_;
+  std::map<QObject*, std::shared_ptr<std::atomic<bool>>> running_;  // per window, its latest task
   BackgroundTasks tasks_;
 };
 

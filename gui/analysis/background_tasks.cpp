@@ -20,6 +20,21 @@ QString describeException(const std::exception& error) {
 
 BackgroundTasks::BackgroundTasks() { pool_.setMaxThreadCount(2); }
 
-BackgroundTasks::~BackgroundTasks() { pool_.waitForDone(); }
+BackgroundTasks::~BackgroundTasks() {
+  cancelAll();
+  pool_.waitForDone();
+}
+
+void BackgroundTasks::cancelAll() {
+  const std::lock_guard lock(flagsMutex_);
+  for (const std::weak_ptr<std::atomic<bool>>& flag : flags_)
+    if (const auto set = flag.lock()) set->store(true);
+}
+
+void BackgroundTasks::remember(const std::shared_ptr<std::atomic<bool>>& flag) {
+  const std::lock_guard lock(flagsMutex_);
+  std::erase_if(flags_, [](const std::weak_ptr<std::atomic<bool>>& f) { return f.expired(); });
+  flags_.push_back(flag);
+}
 
 }  // namespace kelvin::gui

@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/run_control.h"
+#include "model/noise_settings.h"
 #include "run/noise_run.h"
 #include "run/simulator.h"
 #include "solve/simulation_error.h"
@@ -54,23 +55,6 @@ std::vector<int> selectOutputs(const core::CompiledModel& compiled, const std::v
   return outputs;
 }
 
-/// The noise envelope runs when the model has a noise sensor and settings.noise.envelope is not false.
-bool wantsNoiseEnvelope(const core::CompiledModel& compiled, const core::Settings& settings) {
-  if (core::noiseSensorNames(compiled).empty()) return false;
-  const core::Json& noise = settings.extra.contains("noise") ? settings.extra["noise"] : core::Json::object();
-  return !(noise.is_object() && noise.contains("envelope") && noise["envelope"] == false);
-}
-
-/// settings.noise.sigma_factor when it is a positive number, else 3.
-double sigmaFactorOf(const core::Settings& settings) {
-  const core::Json& noise = settings.extra.contains("noise") ? settings.extra["noise"] : core::Json::object();
-  if (noise.is_object() && noise.contains("sigma_factor") && noise["sigma_factor"].is_number()) {
-    const double k = noise["sigma_factor"].get<double>();
-    if (k > 0) return k;
-  }
-  return 3.0;
-}
-
 RunOutcome failure(const core::ModelError& error, double time) {
   RunOutcome outcome;
   outcome.status = RunOutcome::Status::Failed;
@@ -105,11 +89,13 @@ void SimulationWorker::run() {
     RunInfo info;
     info.startTime = options.startTime;
     info.stopTime = options.stopTime;
+    const core::NoiseSettings noiseSettings = core::NoiseSettings::fromSettings(request_.model.settings, request_.file);
     core::NoiseRunOptions noise = core::NoiseRunOptions::fromSettings(request_.model.settings, request_.file);
     std::vector<std::string> recorded;
     for (int index : options.outputs) recorded.push_back(core::signalNames(*compiled)[index]);
-    info.hasVariance = wantsNoiseEnvelope(*compiled, request_.model.settings);
-    info.sigmaFactor = sigmaFactorOf(request_.model.settings);
+    // The envelope runs when the model has a noise sensor and its settings ask for it (the default).
+    info.hasVariance = noiseSettings.envelope && !core::noiseSensorNames(*compiled).empty();
+    info.sigmaFactor = noiseSettings.sigmaFactor;
     if (options.step > 0 && options.stopTime > options.startTime)
       info.expectedSamples = static_cast<std::size_t>((options.stopTime - options.startTime) / options.step) + 2;
     analysis_ = {compiled, options, noise, options.startTime, std::nullopt};

@@ -17,6 +17,7 @@
 #include "canvas/commands/set_settings_command.h"
 #include "document/model_document.h"
 #include "model/model_file.h"
+#include "model/noise_settings.h"
 #include "model/parameter_evaluator.h"
 
 namespace kelvin::gui {
@@ -32,18 +33,13 @@ bool parsePositive(const QString& text, const char* unit, double* value) {
   }
 }
 
-/// The noise options' defaults (DESIGN: noise); settings.extra["noise"] overrides them key by key.
-const core::Json kNoiseDefaults = {{"envelope", false},
-                                   {"relinearization_tolerance", 1e-3},
-                                   {"monte_carlo_runs", 0},
-                                   {"seed", 1},
-                                   {"sigma_factor", 3.0}};
-
-core::Json noiseSettings(const core::Settings& settings) {
-  core::Json noise = kNoiseDefaults;
-  if (const auto it = settings.extra.find("noise"); it != settings.extra.end() && it->is_object())
-    for (const auto& [key, value] : it->items()) noise[key] = value;
-  return noise;
+/// The model's noise settings, or the defaults where the file holds unusable ones (the run reports those).
+core::NoiseSettings noiseSettings(const core::Settings& settings) {
+  try {
+    return core::NoiseSettings::fromSettings(settings);
+  } catch (const core::ModelError&) {
+    return {};
+  }
 }
 
 }  // namespace
@@ -70,15 +66,17 @@ SettingsDialog::SettingsDialog(ModelDocument* document, QWidget* parent)
   step_->setPlaceholderText(tr("every accepted step"));
   temperature_->setText(QString::number(s.temperature, 'g', 8));
   projection_->setChecked(s.projection);
-  const core::Json noise = noiseSettings(s);
-  noiseEnvelope_->setChecked(noise.value("envelope", false));
-  relinearization_->setText(QString::number(noise.value("relinearization_tolerance", 1e-3), 'g', 6));
+  const core::NoiseSettings noise = noiseSettings(s);
+  noiseEnvelope_->setObjectName(QStringLiteral("noiseEnvelope"));
+  noiseEnvelope_->setChecked(noise.envelope);
+  relinearization_->setText(QString::number(noise.relinearizationTolerance, 'g', 6));
+  monteCarloRuns_->setObjectName(QStringLiteral("monteCarloRuns"));
   monteCarloRuns_->setRange(0, 100000);
-  monteCarloRuns_->setValue(noise.value("monte_carlo_runs", 0));
+  monteCarloRuns_->setValue(noise.monteCarloRuns);
   monteCarloRuns_->setSpecialValueText(tr("none"));
   seed_->setRange(0, std::numeric_limits<int>::max());
-  seed_->setValue(noise.value("seed", 1));
-  sigmaFactor_->setText(QString::number(noise.value("sigma_factor", 3.0), 'g', 6));
+  seed_->setValue(static_cast<int>(std::min<unsigned>(noise.seed, std::numeric_limits<int>::max())));
+  sigmaFactor_->setText(QString::number(noise.sigmaFactor, 'g', 6));
   message_->setStyleSheet(QStringLiteral("color: #c62828;"));
   message_->setWordWrap(true);
 
@@ -134,14 +132,13 @@ core::Settings SettingsDialog::settings() const {
   s.step = step_->text().trimmed().toStdString();
   if (parsePositive(temperature_->text(), "", &v)) s.temperature = v;
   s.projection = projection_->isChecked();
-  core::Json noise = noiseSettings(s);
-  noise["envelope"] = noiseEnvelope_->isChecked();
-  if (parsePositive(relinearization_->text(), "", &v)) noise["relinearization_tolerance"] = v;
-  noise["monte_carlo_runs"] = monteCarloRuns_->value();
-  noise["seed"] = seed_->value();
-  if (parsePositive(sigmaFactor_->text(), "", &v)) noise["sigma_factor"] = v;
-  // A model that never had noise options keeps none while they stay at their defaults.
-  if (s.extra.contains("noise") || noise != kNoiseDefaults) s.extra["noise"] = noise;
+  core::NoiseSettings noise = noiseSettings(s);
+  noise.envelope = noiseEnvelope_->isChecked();
+  if (parsePositive(relinearization_->text(), "", &v)) noise.relinearizationTolerance = v;
+  noise.monteCarloRuns = monteCarloRuns_->value();
+  noise.seed = static_cast<unsigned>(seed_->value());
+  if (parsePositive(sigmaFactor_->text(), "", &v)) noise.sigmaFactor = v;
+  noise.writeTo(s);  // a model that never had noise options keeps none while they stay at their defaults
   return s;
 }
 

@@ -8,7 +8,6 @@
 #include "elaborate/block_registry.h"
 #include "interruptible.h"
 #include "linearize/frequency_response.h"
-#include "linearize/state_space_reduction.h"
 #include "model/diagnostic.h"
 #include "model/model_file.h"
 #include "model/model_validator.h"
@@ -179,7 +178,9 @@ py::dict PythonModel::abcd(double at) const {
   const auto compiled = compile();
   const core::SimulationOptions options = core::SimulationOptions::fromSettings(model_.settings, file_);
   core::AbcdIdentificationResult result;
-  runInterruptibly([&](const std::atomic<bool>*) { result = core::identifyAbcd(*compiled, options, at); });
+  runInterruptibly([&](const std::atomic<bool>* cancel) {
+    result = core::identifyAbcd(*compiled, options, at, core::kDefaultAbcdDelta, cancel);
+  });
   const core::AbcdMatrix& m = result.exact;
   py::dict out;
   out["time"] = m.time;
@@ -194,14 +195,10 @@ py::dict PythonModel::abcd(double at) const {
   out["outputs"] = m.outputs;
   out["output_signals"] = m.outputSignals;
   out["input"] = m.input;
-  py::array_t<std::complex<double>> eigenvalues(0);
-  try {
-    const Eigen::VectorXcd e = core::reducedEigenvalues(m);
-    eigenvalues = py::array_t<std::complex<double>>(e.size());
-    std::copy(e.data(), e.data() + e.size(), eigenvalues.mutable_data());
-  } catch (const std::runtime_error&) {
-    // not reducible (a singular algebraic part): no eigenvalues, as kelvin-cli abcd
-  }
+  // Not reducible (a singular algebraic part): no eigenvalues, as kelvin-cli abcd.
+  const Eigen::VectorXcd& e = result.eigenvalues;
+  py::array_t<std::complex<double>> eigenvalues(e.size());
+  std::copy(e.data(), e.data() + e.size(), eigenvalues.mutable_data());
   out["eigenvalues"] = eigenvalues;
   return out;
 }
@@ -213,7 +210,9 @@ py::dict PythonModel::freq(double fmin, double fmax, int points, int w1, int w2,
   const auto compiled = compile();
   const core::SimulationOptions options = core::SimulationOptions::fromSettings(model_.settings, file_);
   core::AbcdIdentificationResult result;
-  runInterruptibly([&](const std::atomic<bool>*) { result = core::identifyAbcd(*compiled, options, at); });
+  runInterruptibly([&](const std::atomic<bool>* cancel) {
+    result = core::identifyAbcd(*compiled, options, at, core::kDefaultAbcdDelta, cancel);
+  });
   const auto k = kind == "mikhailov" ? core::FrequencyKind::Mikhailov : core::FrequencyKind::Transfer;
   if (k == core::FrequencyKind::Transfer) {
     if (!result.exact.hasInput() || result.exact.outputs.empty())
@@ -252,7 +251,9 @@ py::dict PythonModel::noisePsd(double at, std::optional<double> fmin, std::optio
   if (fmin) sweep.lowHz = *fmin;
   if (fmax) sweep.highHz = *fmax;
   sweep.points = points;
-  runInterruptibly([&](const std::atomic<bool>*) { spectrum = core::noiseSpectrum(*compiled, options, noise, at, sweep); });
+  runInterruptibly([&](const std::atomic<bool>* cancel) {
+    spectrum = core::noiseSpectrum(*compiled, options, noise, at, sweep, cancel);
+  });
   py::dict psd, total, budget;
   for (std::size_t o = 0; o < spectrum.outputs.size(); ++o) {
     const py::str name(spectrum.outputs[o]);

@@ -11,7 +11,7 @@
 #include <cmath>
 #include <complex>
 
-#include "linearize/abcd_identification.h"
+#include "linearize/linearization.h"
 #include "linearize/frequency_response.h"
 #include "linearize/state_space_reduction.h"
 #include "run/abcd_analysis.h"
