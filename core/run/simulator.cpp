@@ -10,6 +10,7 @@
 #include "events/constraint_index_reduction.h"
 #include "expr/si_number.h"
 #include "run/compiled_model.h"
+#include "run/dc_operating_point_solver.h"
 #include "solve/fixed_step_integrator.h"
 #include "solve/ida_integrator.h"
 #include "solve/simulation_run.h"
@@ -26,6 +27,7 @@ double settingNumber(const std::string& text, const char* name, const std::strin
 }  // namespace
 
 using ProjectionStart = SimulationOptions::ProjectionStart;
+using Initial = SimulationOptions::Initial;
 
 SimulationOptions SimulationOptions::fromSettings(const Settings& settings, const std::string& file) {
   SimulationOptions o;
@@ -41,6 +43,13 @@ SimulationOptions SimulationOptions::fromSettings(const Settings& settings, cons
       o.projectionStart = ProjectionStart::Integrated;
     else if (start != "overshot")
       throw ModelError(Diagnostic{file, "", "", "setting projection_start: use \"overshot\" or \"integrated\""});
+  }
+  if (settings.extra.contains("initial")) {
+    const Json& initial = settings.extra["initial"];
+    if (initial == "operating_point")
+      o.initial = Initial::OperatingPoint;
+    else if (initial != "ic")
+      throw ModelError(Diagnostic{file, "", "", "setting initial: use \"operating_point\" or \"ic\""});
   }
   return o;
 }
@@ -77,10 +86,40 @@ const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled
   return compiled.defaultSignals();
 }
 
+OperatingPoint dcOperatingPoint(const CompiledModel& compiled, const SimulationOptions& options) {
+  const SampleCallback ignore = [](double, const std::vector<double>&) {};
+  const EventCallback none;
+  // A run not started holds the model's start values, discrete values and switch outcomes.
+  const SimulationRun run(compiled.dae(), options, compiled.file(), ignore, none);
+  DcOperatingPointSolver solver(compiled.dae(), compiled.file());
+  OperatingPoint point = solver.solve(options.startTime, run.y, run.discrete, run.switches, run.delays());
+  spdlog::debug("{}: DC operating point by {} in {} Newton iterations", compiled.file(),
+                solver.method() == DcOperatingPointSolver::Method::Newton         ? "Newton"
+                : solver.method() == DcOperatingPointSolver::Method::GminStepping ? "gmin stepping"
+                                                                                  : "source stepping",
+                solver.iterations());
+  return point;
+}
+
+std::vector<double> signalValues(const CompiledModel& compiled, const OperatingPoint& point) {
+  const DaeSystem& dae = compiled.dae();
+  DaeWorkspace ws = dae.makeWorkspace();
+  std::vector<double> values(dae.signalCount());
+  const EvalPoint at{point.time, point.y.data(), point.yp.data(), point.discrete.data(), point.switches.data(), nullptr};
+  dae.signals(at, values.data(), ws);
+  return values;
+}
+
+SimulationOptions startingOptions(const CompiledModel& compiled, SimulationOptions options) {
+  if (options.initial == Initial::OperatingPoint && options.startValues.empty())
+    options.startValues = dcOperatingPoint(compiled, options).y;
+  return options;
+}
+
 void checkInitialState(const CompiledModel& compiled, const SimulationOptions& options) {
   const SampleCallback ignore = [](double, const std::vector<double>&) {};
   const EventCallback none;
-  SimulationRun(compiled.dae(), options, compiled.file(), ignore, none).start();
+  SimulationRun(compiled.dae(), startingOptions(compiled, options), compiled.file(), ignore, none).start();
 }
 
 namespace {
@@ -122,10 +161,11 @@ SimulationStats integrate(const CompiledModel& compiled, const SimulationOptions
 SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions& options,
                          const SampleCallback& onSample, const std::atomic<bool>* cancel,
                          const EventCallback& onEvent) {
-  return integrate(compiled, options, onSample, cancel, onEvent, nullptr);
+  return integrate(compiled, startingOptions(compiled, options), onSample, cancel, onEvent, nullptr);
 }
 
 OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions options, double time) {
+  options = startingOptions(compiled, std::move(options));
   const SampleCallback ignore = [](double, const std::vector<double>&) {};
   const EventCallback none;
   OperatingPoint point;

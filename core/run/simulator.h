@@ -40,6 +40,13 @@ struct SimulationOptions {
   ProjectionStart projectionStart = ProjectionStart::Overshot;
   /// Largest step the variable-step solver may take (0: no limit).
   double maxStep = 0.0;
+  /// Where a run starts (the model setting `initial`): the model's start values ("ic": every
+  /// state at its v0, i0, x0, ...), or the DC operating point ("operating_point": SPICE's .op
+  /// before a .tran without UIC). startingOptions() turns the latter into startValues.
+  enum class Initial { Ic, OperatingPoint };
+  Initial initial = Initial::Ic;
+  /// Start values of all unknowns that replace the model's (its states start there); empty: the model's.
+  std::vector<double> startValues;
   /// Indices (into signalNames()) of the signals to sample, in this order; empty: all of them.
   std::vector<int> outputs;
   /// Values of the compiled model's run-time parameters for this run, one per entry of
@@ -99,6 +106,20 @@ const std::vector<std::string>& signalNames(const CompiledModel& compiled);
 /// The signals worth showing when the user names none: block outputs and
 /// component variables (states such as C1.v), not every port's potential.
 const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled);
+
+/// The DC operating point at options.startTime (SPICE's .op): every derivative zero, sources
+/// at the start time (DcOperatingPointSolver). Throws SimulationError naming the blocks.
+OperatingPoint dcOperatingPoint(const CompiledModel& compiled, const SimulationOptions& options);
+
+/// The value of every signal (signalNames() order) at `point`.
+std::vector<double> signalValues(const CompiledModel& compiled, const OperatingPoint& point);
+
+/// The options a run starts from: `options` itself, or, when options.initial is
+/// OperatingPoint and no startValues are given, with startValues set to the DC operating
+/// point. simulate(), operatingPointAt() and checkInitialState() start from these, so the
+/// noise spectrum and the ABCD identification default to the operating point when the
+/// model says so. Throws SimulationError.
+SimulationOptions startingOptions(const CompiledModel& compiled, SimulationOptions options);
 
 /// Solves for a consistent initial state at options.startTime, as a run would, and
 /// throws SimulationError (naming the blocks) when there is none: an algebraic loop
