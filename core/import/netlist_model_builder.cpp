@@ -17,6 +17,15 @@ NetlistModelBuilder::NetlistModelBuilder(std::string groundNode) : groundNode_(s
 
 void NetlistModelBuilder::add(NetlistElement element) { elements_.push_back(std::move(element)); }
 
+NetlistElement* NetlistModelBuilder::find(const std::string& id) {
+  auto it = std::find_if(elements_.begin(), elements_.end(), [&](const NetlistElement& e) { return e.block.id == id; });
+  return it == elements_.end() ? nullptr : &*it;
+}
+
+void NetlistModelBuilder::remove(const std::string& id) {
+  std::erase_if(elements_, [&](const NetlistElement& e) { return e.block.id == id; });
+}
+
 std::string NetlistModelBuilder::uniqueId(const std::string& wanted) const {
   const auto taken = [&](const std::string& id) {
     return std::any_of(elements_.begin(), elements_.end(), [&](const NetlistElement& e) { return e.block.id == id; });

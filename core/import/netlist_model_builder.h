@@ -29,6 +29,9 @@ class NetlistModelBuilder {
   explicit NetlistModelBuilder(std::string groundNode);
 
   void add(NetlistElement element);
+  /// The element whose block id is `id`, or nullptr; valid until the next add() or remove().
+  NetlistElement* find(const std::string& id);
+  void remove(const std::string& id);
   /// A block id not used by any element yet, `wanted` or `wanted_2`, `wanted_3`...
   std::string uniqueId(const std::string& wanted) const;
   bool empty() const { return elements_.empty(); }

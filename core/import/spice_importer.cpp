@@ -10,6 +10,7 @@
 
 #include "import/engineering_format.h"
 #include "import/netlist_model_builder.h"
+#include "import/spice_device_model.h"
 #include "import/spice_card_reader.h"
 #include "import/spice_number.h"
 
@@ -18,12 +19,6 @@ namespace kelvin::core {
 namespace {
 
 constexpr const char* kGround = "0";
-
-struct DiodeModel {
-  double is = 1e-14;  // SPICE defaults
-  double n = 1.0;
-  double rs = 0.0;
-};
 
 struct Transient {
   double step = 0.0;
@@ -95,12 +90,16 @@ class SpiceImporter {
     model_.name = baseName(fileName_);
     readSetup(cards);
     for (std::size_t k = 0; k < cards.size(); ++k) k = translate(cards, k);
+    for (const Deferred& d : deferred_) {
+      if (d.card->command().front() == 'k')
+        coupling(*d.card);
+      else
+        currentControlled(*d.card);
+    }
     if (builder_.empty()) throw ModelError(note(fileName_, "no circuit element found"));
     if (!transient_) warnings_.push_back(note(fileName_, "no .tran card: the stop time stays at 1 s"));
-    if (transient_ && !uic_ && hasStorage_)
-      warnings_.push_back(note(fileName_,
-                               ".tran without UIC: Kelvin starts every capacitor and inductor at its IC "
-                                      "(0 when not given), not at the DC operating point SPICE would compute"));
+    // A .tran without UIC starts at the DC operating point, as SPICE's does.
+    if (transient_ && !uic_) model_.settings.extra["initial"] = "operating_point";
     // Reported in line order, whichever pass found them; file-wide notes last.
     std::stable_sort(warnings_.begin(), warnings_.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return lineOf(a) < lineOf(b); });
@@ -182,20 +181,53 @@ class SpiceImporter {
     return out;
   }
 
-  /// First pass: diode models and the transient analysis, which other cards refer to.
+  /// `.model NAME KIND(key=value ...)` of a kind Kelvin translates: every parameter is translated,
+  /// reported as not supported (SPICE knows it), or an error (SPICE does not know it for that kind);
+  /// a translated value outside the block's bounds (a negative IS) is an error naming the line.
+  void readModel(const SpiceCard& card) {
+    const std::optional<SpiceDeviceKind> kind = spiceDeviceKind(card.fields[2]);
+    if (!kind) return;  // reported by directive()
+    SpiceDeviceModel model{.name = card.fields[1], .kind = card.fields[2], .values = {}, .origin = origin(card)};
+    std::vector<std::string> ignored;
+    for (std::size_t k = 3; k < card.fields.size(); ++k) {
+      const std::string& field = card.fields[k];
+      const auto eq = field.find('=');
+      std::string key = field.substr(0, eq);
+      if (kind->aliases.contains(key)) key = kind->aliases.at(key);
+      const bool translated = kind->translated.contains(key);
+      if (!translated && std::find(kind->known.begin(), kind->known.end(), key) == kind->known.end())
+        fail(card, ".model " + card.fields[1] + ": unknown parameter '" + field.substr(0, eq) + "' for a " +
+                       card.fields[2] + " model");
+      if (!translated || eq == std::string::npos) {
+        ignored.push_back(field);
+        continue;
+      }
+      const std::optional<double> value = parseSpiceNumber(field.substr(eq + 1));
+      if (!value) fail(card, card.label + ": malformed value in '" + field + "'");
+      model.values[key] = *value;
+    }
+    if (!ignored.empty()) warn(card, card.label + ": ignored (not supported): " + joinFrom(ignored, 0));
+    if (const ComponentType* type = registry_.find(kind->blockType)) {
+      for (const auto& [param, value] : spiceDeviceParams(model, *kind, 1.0, tnom_)) {
+        const ParamDecl* decl = type->findParam(param);
+        const std::string problem = decl ? rangeProblem(*decl, value) : "";
+        if (!problem.empty()) fail(card, ".model " + card.fields[1] + ": " + problem);
+      }
+    }
+    models_[model.name] = std::move(model);
+  }
+
+  /// First pass: device models, options and the transient analysis, which other cards refer to.
   void readSetup(const std::vector<SpiceCard>& cards) {
     bool inControl = false;
     for (const SpiceCard& card : cards) {
       const std::string& command = card.command();
       if (command == ".control") inControl = true;
       if (command == ".endc") inControl = false;
-      if (command == ".model" && card.fields.size() >= 3 && card.fields[2] == "d") {
-        const std::map<std::string, double> values = keyValues(card, 3, {"is", "n", "rs"});
-        DiodeModel diode;
-        if (values.contains("is")) diode.is = values.at("is");
-        if (values.contains("n")) diode.n = values.at("n");
-        if (values.contains("rs")) diode.rs = values.at("rs");
-        diodes_[card.fields[1]] = diode;
+      if (command == ".model" && card.fields.size() >= 3) readModel(card);
+      if ((command == ".options" || command == ".option")) {
+        for (std::size_t k = 1; k < card.fields.size(); ++k)
+          if (card.fields[k].starts_with("tnom=")) tnom_ = parseSpiceNumber(card.fields[k].substr(5));
       }
       if (command == ".tran" || (inControl && command == "tran")) readTransient(card);
       if (command == ".param") readParameters(card);
@@ -252,7 +284,9 @@ class SpiceImporter {
     if (command == ".tran" || command == ".param") return;  // read in the first pass
     if (command == ".model") {
       if (card.fields.size() < 3) fail(card, ".model needs a name and a type");
-      if (card.fields[2] != "d") warn(card, "model type '" + card.fields[2] + "' not supported: ignored");
+      if (!spiceDeviceKind(card.fields[2])) warn(card, "model type '" + card.fields[2] + "' not supported: ignored");
+    } else if (command == ".op") {
+      // `kelvin-cli op` solves it; a run starts there when .tran has no UIC.
     } else if (command == ".options" || command == ".option") {
       options(card);
     } else if (command == ".temp") {
@@ -267,9 +301,10 @@ class SpiceImporter {
   }
 
   void options(const SpiceCard& card) {
-    const std::map<std::string, double> values = keyValues(card, 1, {"reltol", "vntol"});
+    const std::map<std::string, double> values = keyValues(card, 1, {"reltol", "vntol", "temp", "tnom"});
     if (values.contains("reltol")) model_.settings.rtol = values.at("reltol");
     if (values.contains("vntol")) model_.settings.atol = values.at("vntol");
+    if (values.contains("temp")) model_.settings.temperature = values.at("temp") + 273.15;  // tnom: read with the models
   }
 
   /// `v(x)` names -> voltage sensors; anything else is reported.
@@ -322,14 +357,21 @@ class SpiceImporter {
 
   void element(const SpiceCard& card) {
     const char kind = card.command().front();
-    if (std::string("rcldvi").find(kind) == std::string::npos) {
-      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, V, I): ignored");
+    if (std::string("rcldviqeghfk").find(kind) == std::string::npos) {
+      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, Q, V, I, E, F, G, H, K): ignored");
       return;
     }
     const bool isSource = kind == 'v' || kind == 'i';
     if (card.fields.size() < (isSource ? 3u : 4u)) fail(card, card.label + ": needs two nodes and a value");
     const std::string id = blockId(card.label);
     if (!elementNames_.insert(card.command()).second) fail(card, "duplicate element name '" + card.label + "'");
+    idOf_[card.command()] = id;
+    if (kind == 'f' || kind == 'h' || kind == 'k') {  // they refer to elements that may come later
+      deferred_.push_back({&card});
+      return;
+    }
+    if (kind == 'q') return transistor(card);
+    if (kind == 'e' || kind == 'g') return voltageControlled(card);
     NetlistElement element{.block = makeBlock(id, ""),
                            .pins = {{"p", nodeName(card.fields[1])}, {"n", nodeName(card.fields[2])}},
                            .origin = origin(card)};
@@ -347,23 +389,145 @@ class SpiceImporter {
         block.params[capacitor ? "C" : "L"] = valueText(card, 3, capacitor ? "capacitance" : "inductance");
         const std::map<std::string, double> values = keyValues(card, 4, {"ic"});
         if (values.contains("ic")) block.params[capacitor ? "v0" : "i0"] = formatEngineering(values.at("ic"));
-        hasStorage_ = true;
         break;
       }
       case 'd': {
-        const auto model = diodes_.find(card.fields[3]);
-        if (model == diodes_.end()) fail(card, card.label + ": no diode .model named '" + card.fields[3] + "'");
+        const SpiceDeviceModel& model = deviceModel(card, 3, {"d"}, "diode");
         const double area = card.fields.size() > 4 ? number(card, 4, "area factor") : 1.0;
         if (card.fields.size() > 5) warn(card, card.label + ": ignored (not supported): " + joinFrom(card.fields, 5));
-        block.type = "electrical.Diode";
-        block.params = {{"Is", formatEngineering(model->second.is * area)},
-                        {"N", formatEngineering(model->second.n)},
-                        {"Rs", formatEngineering(model->second.rs / area)}};
+        deviceBlock(block, model, area);
         break;
       }
       default:
         if (!source(card, block)) return;
     }
+    builder_.add(std::move(element));
+  }
+
+  /// The .model named by fields[k], of one of `kinds`; an error naming the line when there is none.
+  const SpiceDeviceModel& deviceModel(const SpiceCard& card, std::size_t k, const std::set<std::string>& kinds,
+                                      const std::string& what) const {
+    const auto model = k < card.fields.size() ? models_.find(card.fields[k]) : models_.end();
+    if (model == models_.end() || !kinds.contains(model->second.kind))
+      fail(card, card.label + ": no " + what + " .model named '" + (k < card.fields.size() ? card.fields[k] : "") + "'");
+    return model->second;
+  }
+
+  /// Type and parameters of a device block from its model and area factor. A parameter the
+  /// area scales keeps SPICE's scaling when the card leaves it at its default.
+  void deviceBlock(Block& block, const SpiceDeviceModel& model, double area) const {
+    const SpiceDeviceKind kind = *spiceDeviceKind(model.kind);
+    block.type = kind.blockType;
+    block.params = kind.fixed;
+    SpiceDeviceModel scaled = model;
+    const ComponentType* type = registry_.find(kind.blockType);
+    for (const auto& [spice, translation] : kind.translated) {
+      const ParamDecl* decl = type ? type->findParam(translation.param) : nullptr;
+      if (translation.area != 0 && area != 1.0 && !scaled.values.contains(spice) && decl)
+        if (const std::optional<double> value = parseSpiceNumber(decl->defaultValue)) scaled.values[spice] = *value;
+    }
+    for (const auto& [param, value] : spiceDeviceParams(scaled, kind, area, tnom_))
+      block.params[param] = formatEngineering(value);
+  }
+
+  // Qname c b e [substrate] model [area] ...
+  void transistor(const SpiceCard& card) {
+    if (card.fields.size() < 5) fail(card, card.label + ": needs collector, base and emitter nodes and a model");
+    std::size_t k = 4;
+    if (!models_.contains(card.fields[k]) && k + 1 < card.fields.size() && models_.contains(card.fields[k + 1])) {
+      warn(card, card.label + ": substrate node '" + card.fields[k] + "' ignored (no substrate junction)");
+      ++k;
+    }
+    const SpiceDeviceModel& model = deviceModel(card, k, {"npn", "pnp"}, "NPN or PNP");
+    double area = 1.0;
+    if (k + 1 < card.fields.size() && parseSpiceNumber(card.fields[k + 1])) area = number(card, ++k, "area factor");
+    if (k + 1 < card.fields.size()) warn(card, card.label + ": ignored (not supported): " + joinFrom(card.fields, k + 1));
+    NetlistElement element{.block = makeBlock(blockId(card.label), ""),
+                           .pins = {{"c", nodeName(card.fields[1])},
+                                    {"b", nodeName(card.fields[2])},
+                                    {"e", nodeName(card.fields[3])}},
+                           .origin = origin(card)};
+    deviceBlock(element.block, model, area);
+    builder_.add(std::move(element));
+  }
+
+  // Ename n+ n- nc+ nc- gain (VCVS), Gname n+ n- nc+ nc- gm (VCCS: current from n+ through it to n-).
+  void voltageControlled(const SpiceCard& card) {
+    const bool vcvs = card.command().front() == 'e';
+    if (card.fields.size() < 6 || (!parseSpiceNumber(card.fields[5]) && !parameterName(card.fields[5]))) {
+      warn(card, card.label + ": only the linear form 'n+ n- nc+ nc- " + (vcvs ? "gain" : "gm") +
+                     "' is supported (not VALUE, POLY or TABLE): element ignored");
+      return;
+    }
+    NetlistElement element{
+        .block = makeBlock(blockId(card.label), vcvs ? "electrical.VCVS" : "electrical.VCCS",
+                           {{vcvs ? "gain" : "gm", valueText(card, 5, vcvs ? "gain" : "transconductance")}}),
+        .pins = {{"p", nodeName(card.fields[1])},
+                 {"n", nodeName(card.fields[2])},
+                 {"cp", nodeName(card.fields[3])},
+                 {"cn", nodeName(card.fields[4])}},
+        .origin = origin(card)};
+    if (card.fields.size() > 6) warn(card, card.label + ": ignored (not supported): " + joinFrom(card.fields, 6));
+    builder_.add(std::move(element));
+  }
+
+  // Fname n+ n- vname gain (CCCS), Hname n+ n- vname r (CCVS): the current through vname (from its
+  // + through it to its −) is sensed by the block's sense branch cp → cn, put in series after vname's −.
+  void currentControlled(const SpiceCard& card) {
+    const bool cccs = card.command().front() == 'f';
+    if (card.fields.size() < 5 || (!parseSpiceNumber(card.fields[4]) && !parameterName(card.fields[4]))) {
+      warn(card, card.label + ": only the linear form 'n+ n- vname " + (cccs ? "gain" : "r") +
+                     "' is supported (not POLY): element ignored");
+      return;
+    }
+    const std::string& vname = card.fields[3];
+    NetlistElement* source = vname.front() == 'v' && idOf_.contains(vname) ? builder_.find(idOf_.at(vname)) : nullptr;
+    if (!source) fail(card, card.label + ": no voltage source named '" + vname + "' whose current it senses");
+    std::string& negative = source->pins[1].second;
+    const std::string sense = vname + "#" + card.command();  // not a SPICE node name: '#' starts no node
+    NetlistElement element{
+        .block = makeBlock(blockId(card.label), cccs ? "electrical.CCCS" : "electrical.CCVS",
+                           {{cccs ? "gain" : "r", valueText(card, 4, cccs ? "gain" : "transresistance")}}),
+        .pins = {{"p", nodeName(card.fields[1])}, {"n", nodeName(card.fields[2])}, {"cp", sense}, {"cn", negative}},
+        .origin = origin(card)};
+    negative = sense;
+    if (card.fields.size() > 5) warn(card, card.label + ": ignored (not supported): " + joinFrom(card.fields, 5));
+    builder_.add(std::move(element));
+  }
+
+  // Kname Lname1 Lname2 k: the two inductors become one electrical.CoupledInductors named Kname
+  // (dots at the first node of each inductor, as SPICE's).
+  void coupling(const SpiceCard& card) {
+    if (card.fields.size() < 4) fail(card, card.label + ": needs two inductors and a coupling coefficient");
+    const double k = number(card, 3, "coupling coefficient");
+    if (!(k > 0.0 && k < 1.0)) fail(card, card.label + ": the coupling coefficient must be between 0 and 1");
+    std::vector<NetlistElement*> windings;
+    for (std::size_t f = 1; f <= 2; ++f) {
+      const std::string& name = card.fields[f];
+      NetlistElement* inductor = idOf_.contains(name) ? builder_.find(idOf_.at(name)) : nullptr;
+      if (!inductor || inductor->block.type != "electrical.Inductor") {
+        warn(card, card.label + ": '" + name + "' is not an inductor still uncoupled (one K per inductor is "
+                   "supported): element ignored");
+        return;
+      }
+      windings.push_back(inductor);
+    }
+    const auto& a = *windings[0];
+    const auto& b = *windings[1];
+    std::map<std::string, std::string> params{{"L1", a.block.params.at("L")}, {"L2", b.block.params.at("L")},
+                                              {"k", formatEngineering(k)}};
+    if (a.block.params.contains("i0")) params["i10"] = a.block.params.at("i0");
+    if (b.block.params.contains("i0")) params["i20"] = b.block.params.at("i0");
+    NetlistElement element{.block = makeBlock(blockId(card.label), "electrical.CoupledInductors", params),
+                           .pins = {{"p1", a.pins[0].second},
+                                    {"n1", a.pins[1].second},
+                                    {"p2", b.pins[0].second},
+                                    {"n2", b.pins[1].second}},
+                           .origin = origin(card)};
+    const std::string first = a.block.id, second = b.block.id;  // a and b die with the first remove()
+    warn(card, card.label + ": " + first + " and " + second + " become the windings of " + element.block.id);
+    builder_.remove(first);
+    builder_.remove(second);
     builder_.add(std::move(element));
   }
 
@@ -441,10 +605,15 @@ class SpiceImporter {
   NetlistModelBuilder builder_;
   Model model_;
   std::vector<Diagnostic> warnings_;
-  std::map<std::string, DiodeModel> diodes_;
+  std::map<std::string, SpiceDeviceModel> models_;  // .model name -> card
+  std::optional<double> tnom_;                      // .options tnom, °C
+  std::map<std::string, std::string> idOf_;         // element name (lower case) -> block id
+  struct Deferred {
+    const SpiceCard* card;  // F, H, K: translated once every element is known
+  };
+  std::vector<Deferred> deferred_;
   std::optional<Transient> transient_;
   bool uic_ = false;
-  bool hasStorage_ = false;
   std::map<std::string, double> parameters_;  // .param name -> value
   std::set<std::string> elementNames_;
   std::set<std::string> sensedNodes_;

@@ -147,13 +147,13 @@ class TestSpiceImporter : public QObject {
         "title\n"
         "V1 in 0 DC 5\n"
         "R1 in mid 1k\n"
-        "Q1 mid b 0 NPN\n"
+        "T1 mid 0 b 0 Z0=50 TD=1n\n"
         "R2 mid 0 2k tc1=0.01\n"
         "V2 x 0 PWL(0 0 1m 1)\n"
         "R3 x 0 1k\n"
         ".ac dec 10 1 1meg\n"
         ".tran 1u 1m\n");
-    QVERIFY(hasWarning(imported, "t.cir:4: element 'Q1' not supported"));
+    QVERIFY(hasWarning(imported, "t.cir:4: element 'T1' not supported"));
     QVERIFY(hasWarning(imported, "t.cir:5: R2: ignored (not supported): tc1=0.01"));
     QVERIFY(hasWarning(imported, "t.cir:6: V2: source 'pwl' not supported"));
     QVERIFY(hasWarning(imported, "t.cir:7: node 'x' connects only to R3"));  // left open by skipping V2
