@@ -20,7 +20,17 @@ std::vector<std::string> splitFields(std::string_view text) {
     if (!current.empty()) fields.push_back(std::move(current));
     current.clear();
   };
+  int braces = 0;
+  bool quoted = false;
   for (char c : text) {
+    // An expression in braces or single quotes is one piece: its blanks go, its ( ) , stay.
+    if (c == '{') ++braces;
+    if (c == '}' && braces > 0) --braces;
+    if (c == '\'') quoted = !quoted;
+    if (braces > 0 || quoted || c == '}' || c == '\'') {
+      if (!std::isspace(static_cast<unsigned char>(c))) current += c;
+      continue;
+    }
     if (std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == '(' || c == ')') {
       flush();
     } else if (c == '=') {

@@ -6,7 +6,8 @@
 // with '+' continues the card before it; blank lines are skipped; reading stops
 // at ".end". Fields are separated by blanks, ',', '(' and ')', and lower-cased
 // (SPICE is case-insensitive); "name = value" is joined into one field
-// "name=value". The first field keeps its original spelling in `label`.
+// "name=value". An expression in braces or single quotes ({2*(a+b)}, '2*a') stays one
+// field, without its blanks. The first field keeps its original spelling in `label`.
 
 #include <string>
 #include <string_view>

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -13,6 +14,7 @@
 #include "import/spice_device_model.h"
 #include "import/spice_card_reader.h"
 #include "import/spice_number.h"
+#include "model/parameter_evaluator.h"
 
 namespace kelvin::core {
 
@@ -72,6 +74,24 @@ std::optional<std::string> parameterName(const std::string& field) {
   return name;
 }
 
+/// The expression of a field "{2*rl}" or "'2*rl'" (without its braces or quotes); nullopt otherwise.
+std::optional<std::string> expressionText(const std::string& field) {
+  if (field.size() >= 3 && ((field.front() == '{' && field.back() == '}') || (field.front() == '\'' && field.back() == '\'')))
+    return field.substr(1, field.size() - 2);
+  return std::nullopt;
+}
+
+/// A SPICE node name as a boundary port name: a letter or '_' first, then letters, digits and '_'.
+std::string portName(const std::string& node) {
+  std::string name;
+  for (char c : node) name += std::isalnum(static_cast<unsigned char>(c)) != 0 ? c : '_';
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name.front())) != 0) name = "n" + name;
+  return name;
+}
+
+/// Most subcircuits an instance may sit inside (an instance inside a subcircuit inside ...).
+constexpr std::size_t kMaxSubcircuitDepth = 32;
+
 std::string nodeName(const std::string& field) { return field == "gnd" ? kGround : field; }
 
 std::string joinFrom(const std::vector<std::string>& fields, std::size_t first) {
@@ -83,28 +103,32 @@ std::string joinFrom(const std::vector<std::string>& fields, std::size_t first) 
 class SpiceImporter {
  public:
   SpiceImporter(const std::string& fileName, const BlockRegistry& registry)
-      : fileName_(fileName), registry_(registry), builder_(kGround) {}
+      : fileName_(fileName), registry_(registry) {
+    scopes_.push_back(std::make_unique<Scope>(nullptr));
+  }
 
   SpiceImport run(std::string_view text) {
     const std::vector<SpiceCard> cards = readSpiceCards(text);
     model_.name = baseName(fileName_);
+    cards_ = &cards;
     readSetup(cards);
     for (std::size_t k = 0; k < cards.size(); ++k) k = translate(cards, k);
-    for (const Deferred& d : deferred_) {
-      if (d.card->command().front() == 'k')
-        coupling(*d.card);
-      else
-        currentControlled(*d.card);
-    }
-    if (builder_.empty()) throw ModelError(note(fileName_, "no circuit element found"));
+    translateDeferred();
+    if (scope().builder.empty()) throw ModelError(note(fileName_, "no circuit element found"));
     if (!transient_) warnings_.push_back(note(fileName_, "no .tran card: the stop time stays at 1 s"));
     // A .tran without UIC starts at the DC operating point, as SPICE's does.
     if (transient_ && !uic_) model_.settings.extra["initial"] = "operating_point";
     // Reported in line order, whichever pass found them; file-wide notes last.
     std::stable_sort(warnings_.begin(), warnings_.end(),
                      [](const Diagnostic& a, const Diagnostic& b) { return lineOf(a) < lineOf(b); });
+    // A line of a subcircuit is translated once per instance: say each thing once.
+    warnings_.erase(std::unique(warnings_.begin(), warnings_.end(),
+                                [](const Diagnostic& a, const Diagnostic& b) {
+                                  return a.file == b.file && a.message == b.message;
+                                }),
+                    warnings_.end());
     SpiceImport result;
-    result.model = builder_.build(model_, warnings_);
+    result.model = scope().builder.build(model_, warnings_);
     result.warnings = std::move(warnings_);
     return result;
   }
@@ -122,42 +146,47 @@ class SpiceImporter {
   double number(const SpiceCard& card, std::size_t k, const std::string& what) const {
     if (k >= card.fields.size()) fail(card, card.label + ": " + what + " is missing");
     const std::string& text = card.fields[k];
-    if (const std::optional<std::string> name = parameterName(text)) {
-      const auto found = parameters_.find(*name);
-      if (found == parameters_.end()) fail(card, card.label + ": no .param named '" + *name + "'");
-      return found->second;
-    }
-    if (text.starts_with('{') || text.starts_with('\''))
-      fail(card, card.label + ": parameter expressions are not supported ('" + text + "')");
+    if (const std::optional<std::string> name = parameterName(text); name && !scope().params.find(*name))
+      fail(card, card.label + ": no .param named '" + *name + "'");
+    if (const std::optional<std::string> expression = expressionText(text)) return evaluate(card, *expression);
     const std::optional<double> value = parseSpiceNumber(text);
     if (!value) fail(card, card.label + ": malformed " + what + " '" + text + "'");
     return *value;
   }
 
-  /// A value as parameter text: the model variable a `{name}` refers to, else the number.
-  std::string valueText(const SpiceCard& card, std::size_t k, const std::string& what) const {
-    const double value = number(card, k, what);  // checks that a {name} is defined
-    const std::optional<std::string> name = parameterName(card.fields[k]);
-    return name ? *name : formatEngineering(value);
+  /// The value of a SPICE expression in the current scope; an error naming the line when it has none.
+  double evaluate(const SpiceCard& card, const std::string& expression) const {
+    try {
+      return evaluateNumber(expression, "", scope().params);
+    } catch (const ParameterError& e) {
+      fail(card, card.label + ": " + e.what());
+    }
   }
 
-  /// `name=value` fields of a .param card: numbers become model variables; expressions are reported.
-  void readParameters(const SpiceCard& card) {
+  /// A value as parameter text: the expression of a `{...}` (Kelvin evaluates it with the model's
+  /// variables and the subsystem's parameters, as SPICE does), else the number.
+  std::string valueText(const SpiceCard& card, std::size_t k, const std::string& what) const {
+    const double value = number(card, k, what);  // checks that the expression has a value here
+    const std::optional<std::string> expression = expressionText(card.fields[k]);
+    return expression ? *expression : formatEngineering(value);
+  }
+
+  /// `name=value` fields of a .param card (number or expression, in order, each may use the
+  /// ones before): at the top, model variables; in a subcircuit, parameters of its subsystem.
+  void readParameters(const SpiceCard& card, std::vector<Variable>& into) {
     for (std::size_t k = 1; k < card.fields.size(); ++k) {
       const std::string& field = card.fields[k];
       const auto eq = field.find('=');
-      const std::optional<double> value =
-          eq == std::string::npos ? std::nullopt : parseSpiceNumber(field.substr(eq + 1));
-      if (!value) {
-        warn(card, "only numeric .param values are supported; ignored: " + field);
-        continue;
-      }
-      const std::string name = field.substr(0, eq);
-      parameters_[name] = *value;
+      if (eq == std::string::npos || eq == 0) fail(card, ".param: expected name=value, not '" + field + "'");
+      const std::string name = field.substr(0, eq), value = field.substr(eq + 1);
+      const std::optional<std::string> expression = expressionText(value);
+      const std::optional<double> number = parseSpiceNumber(value);
+      const double result = number ? *number : evaluate(card, expression.value_or(value));
+      scope().params.set(name, result);
       Variable variable;
       variable.name = name;
-      variable.value = formatEngineering(*value);
-      model_.variables.push_back(variable);
+      variable.value = number ? formatEngineering(*number) : expression.value_or(value);
+      into.push_back(variable);
     }
   }
 
@@ -220,8 +249,27 @@ class SpiceImporter {
   /// First pass: device models, options and the transient analysis, which other cards refer to.
   void readSetup(const std::vector<SpiceCard>& cards) {
     bool inControl = false;
-    for (const SpiceCard& card : cards) {
+    std::vector<std::string> open;  // the subcircuits being defined, innermost last
+    for (std::size_t index = 0; index < cards.size(); ++index) {
+      const SpiceCard& card = cards[index];
       const std::string& command = card.command();
+      if (command == ".subckt") {
+        defineSubcircuit(card);
+        if (!open.empty()) subcircuits_.at(open.back()).nested.push_back(card.fields[1]);
+        open.push_back(card.fields[1]);
+        continue;
+      }
+      if (command == ".ends") {
+        if (open.empty()) fail(card, ".ends without .subckt");
+        subcircuits_.at(open.back()).last = index;
+        open.pop_back();
+        continue;
+      }
+      if (!open.empty()) {  // a card of a subcircuit's body: translated where it is instantiated
+        subcircuits_.at(open.back()).body.push_back(index);
+        if (command == ".model" && card.fields.size() >= 3) readModel(card);
+        continue;
+      }
       if (command == ".control") inControl = true;
       if (command == ".endc") inControl = false;
       if (command == ".model" && card.fields.size() >= 3) readModel(card);
@@ -230,8 +278,26 @@ class SpiceImporter {
           if (card.fields[k].starts_with("tnom=")) tnom_ = parseSpiceNumber(card.fields[k].substr(5));
       }
       if (command == ".tran" || (inControl && command == "tran")) readTransient(card);
-      if (command == ".param") readParameters(card);
+      if (command == ".param") readParameters(card, model_.variables);
     }
+    if (!open.empty()) fail(cards.back(), "subcircuit '" + open.back() + "' has no .ends");
+  }
+
+  // .subckt NAME node... [params:] [name=value ...]
+  void defineSubcircuit(const SpiceCard& card) {
+    if (card.fields.size() < 3) fail(card, ".subckt needs a name and its nodes");
+    Subcircuit sub{.line = card.line};
+    for (std::size_t k = 2; k < card.fields.size(); ++k) {
+      const std::string& field = card.fields[k];
+      if (field == "params:") continue;
+      const auto eq = field.find('=');
+      if (eq == std::string::npos)
+        sub.ports.push_back(field);
+      else
+        sub.defaults.emplace_back(field.substr(0, eq), field.substr(eq + 1));
+    }
+    if (!subcircuits_.emplace(card.fields[1], std::move(sub)).second)
+      fail(card, "subcircuit '" + card.fields[1] + "' is defined twice");
   }
 
   void readTransient(const SpiceCard& card) {
@@ -253,7 +319,7 @@ class SpiceImporter {
     const SpiceCard& card = cards[k];
     const std::string& command = card.command();
     if (command == ".control") return skipControl(cards, k);
-    if (command == ".subckt") return skipSubcircuit(cards, k);
+    if (command == ".subckt") return subcircuits_.at(card.fields[1]).last;
     if (command.starts_with('.')) {
       directive(card);
     } else {
@@ -271,17 +337,9 @@ class SpiceImporter {
     return k;
   }
 
-  std::size_t skipSubcircuit(const std::vector<SpiceCard>& cards, std::size_t k) {
-    const SpiceCard& start = cards[k];
-    while (k + 1 < cards.size() && cards[k].command() != ".ends") ++k;
-    warn(start, "subcircuit definitions are not supported: lines " + std::to_string(start.line) + " to " +
-                    std::to_string(cards[k].line) + " skipped");
-    return k;
-  }
-
   void directive(const SpiceCard& card) {
     const std::string& command = card.command();
-    if (command == ".tran" || command == ".param") return;  // read in the first pass
+    if (command == ".tran" || command == ".param") return;  // read in the first pass (or the instance's)
     if (command == ".model") {
       if (card.fields.size() < 3) fail(card, ".model needs a name and a type");
       if (!spiceDeviceKind(card.fields[2])) warn(card, "model type '" + card.fields[2] + "' not supported: ignored");
@@ -323,8 +381,8 @@ class SpiceImporter {
   }
 
   void voltageSensor(const SpiceCard& card, const std::string& node) {
-    if (node == kGround || !sensedNodes_.insert(node).second) return;
-    builder_.add({.block = makeBlock(builder_.uniqueId(blockId("V_" + node)), "electrical.VoltageSensor"),
+    if (node == kGround || !scope().sensedNodes.insert(node).second) return;
+    scope().builder.add({.block = makeBlock(scope().builder.uniqueId(blockId("V_" + node)), "electrical.VoltageSensor"),
                   .pins = {{"p", node}, {"n", kGround}},
                   .origin = origin(card)});
   }
@@ -349,25 +407,26 @@ class SpiceImporter {
       warn(card, "the library has no electrical.NoiseSensor yet: the .noise card is kept in settings.noise_card");
       return;
     }
-    builder_.add({.block = makeBlock(builder_.uniqueId(blockId("NOISE_" + output)), "electrical.NoiseSensor",
-                                     {{"bandwidth", formatEngineering(fstop)}}),
+    // No bandwidth: SPICE's .noise reports the output density itself; the band is the card's.
+    scope().builder.add({.block = makeBlock(scope().builder.uniqueId(blockId("NOISE_" + output)), "electrical.NoiseSensor"),
                   .pins = {{"p", output}, {"n", reference}},
                   .origin = origin(card)});
   }
 
   void element(const SpiceCard& card) {
     const char kind = card.command().front();
-    if (std::string("rcldviqeghfk").find(kind) == std::string::npos) {
-      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, Q, V, I, E, F, G, H, K): ignored");
+    if (std::string("rcldviqeghfkx").find(kind) == std::string::npos) {
+      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, Q, V, I, E, F, G, H, K, X): ignored");
       return;
     }
+    if (kind == 'x') return instance(card);
     const bool isSource = kind == 'v' || kind == 'i';
     if (card.fields.size() < (isSource ? 3u : 4u)) fail(card, card.label + ": needs two nodes and a value");
     const std::string id = blockId(card.label);
-    if (!elementNames_.insert(card.command()).second) fail(card, "duplicate element name '" + card.label + "'");
-    idOf_[card.command()] = id;
+    if (!scope().elementNames.insert(card.command()).second) fail(card, "duplicate element name '" + card.label + "'");
+    scope().idOf[card.command()] = id;
     if (kind == 'f' || kind == 'h' || kind == 'k') {  // they refer to elements that may come later
-      deferred_.push_back({&card});
+      scope().deferred.push_back(&card);
       return;
     }
     if (kind == 'q') return transistor(card);
@@ -401,7 +460,7 @@ class SpiceImporter {
       default:
         if (!source(card, block)) return;
     }
-    builder_.add(std::move(element));
+    scope().builder.add(std::move(element));
   }
 
   /// The .model named by fields[k], of one of `kinds`; an error naming the line when there is none.
@@ -448,7 +507,7 @@ class SpiceImporter {
                                     {"e", nodeName(card.fields[3])}},
                            .origin = origin(card)};
     deviceBlock(element.block, model, area);
-    builder_.add(std::move(element));
+    scope().builder.add(std::move(element));
   }
 
   // Ename n+ n- nc+ nc- gain (VCVS), Gname n+ n- nc+ nc- gm (VCCS: current from n+ through it to n-).
@@ -468,7 +527,7 @@ class SpiceImporter {
                  {"cn", nodeName(card.fields[4])}},
         .origin = origin(card)};
     if (card.fields.size() > 6) warn(card, card.label + ": ignored (not supported): " + joinFrom(card.fields, 6));
-    builder_.add(std::move(element));
+    scope().builder.add(std::move(element));
   }
 
   // Fname n+ n- vname gain (CCCS), Hname n+ n- vname r (CCVS): the current through vname (from its
@@ -481,7 +540,7 @@ class SpiceImporter {
       return;
     }
     const std::string& vname = card.fields[3];
-    NetlistElement* source = vname.front() == 'v' && idOf_.contains(vname) ? builder_.find(idOf_.at(vname)) : nullptr;
+    NetlistElement* source = vname.front() == 'v' && scope().idOf.contains(vname) ? scope().builder.find(scope().idOf.at(vname)) : nullptr;
     if (!source) fail(card, card.label + ": no voltage source named '" + vname + "' whose current it senses");
     std::string& negative = source->pins[1].second;
     const std::string sense = vname + "#" + card.command();  // not a SPICE node name: '#' starts no node
@@ -492,7 +551,7 @@ class SpiceImporter {
         .origin = origin(card)};
     negative = sense;
     if (card.fields.size() > 5) warn(card, card.label + ": ignored (not supported): " + joinFrom(card.fields, 5));
-    builder_.add(std::move(element));
+    scope().builder.add(std::move(element));
   }
 
   // Kname Lname1 Lname2 k: the two inductors become one electrical.CoupledInductors named Kname
@@ -504,7 +563,7 @@ class SpiceImporter {
     std::vector<NetlistElement*> windings;
     for (std::size_t f = 1; f <= 2; ++f) {
       const std::string& name = card.fields[f];
-      NetlistElement* inductor = idOf_.contains(name) ? builder_.find(idOf_.at(name)) : nullptr;
+      NetlistElement* inductor = scope().idOf.contains(name) ? scope().builder.find(scope().idOf.at(name)) : nullptr;
       if (!inductor || inductor->block.type != "electrical.Inductor") {
         warn(card, card.label + ": '" + name + "' is not an inductor still uncoupled (one K per inductor is "
                    "supported): element ignored");
@@ -526,9 +585,97 @@ class SpiceImporter {
                            .origin = origin(card)};
     const std::string first = a.block.id, second = b.block.id;  // a and b die with the first remove()
     warn(card, card.label + ": " + first + " and " + second + " become the windings of " + element.block.id);
-    builder_.remove(first);
-    builder_.remove(second);
-    builder_.add(std::move(element));
+    scope().builder.remove(first);
+    scope().builder.remove(second);
+    scope().builder.add(std::move(element));
+  }
+
+  void translateDeferred() {
+    for (const SpiceCard* card : scope().deferred) {
+      if (card->command().front() == 'k')
+        coupling(*card);
+      else
+        currentControlled(*card);
+    }
+  }
+
+  // Xname node... SUBNAME [params:] [name=value ...]: a Subsystem block named Xname that holds the
+  // subcircuit's elements (named as in the definition); the definition's nodes are its boundary
+  // ports; its parameters are the definition's defaults with the instance's values over them.
+  void instance(const SpiceCard& card) {
+    std::size_t nameAt = card.fields.size() - 1;
+    for (std::size_t k = 1; k < card.fields.size(); ++k)
+      if (card.fields[k] == "params:" || card.fields[k].find('=') != std::string::npos) {
+        nameAt = k - 1;
+        break;
+      }
+    if (nameAt < 1) fail(card, card.label + ": needs its nodes and a subcircuit name");
+    const std::string& name = card.fields[nameAt];
+    const auto found = subcircuits_.find(name);
+    if (found == subcircuits_.end()) fail(card, card.label + ": no subcircuit named '" + name + "'");
+    const Subcircuit& sub = found->second;
+    if (nameAt - 1 != sub.ports.size())
+      fail(card, card.label + ": subcircuit '" + name + "' (line " + std::to_string(sub.line) + ") has " +
+                     std::to_string(sub.ports.size()) + " nodes, " + std::to_string(nameAt - 1) + " given");
+    if (std::find(instantiating_.begin(), instantiating_.end(), name) != instantiating_.end())
+      fail(card, card.label + ": subcircuit '" + name + "' contains an instance of itself");
+    if (instantiating_.size() >= kMaxSubcircuitDepth)
+      fail(card, card.label + ": subcircuits nested more than " + std::to_string(kMaxSubcircuitDepth) + " deep");
+
+    std::map<std::string, std::string> texts(sub.defaults.begin(), sub.defaults.end());
+    for (std::size_t k = nameAt + 1; k < card.fields.size(); ++k) {
+      const std::string& field = card.fields[k];
+      const auto eq = field.find('=');
+      if (field == "params:") continue;
+      if (eq == std::string::npos || eq == 0) fail(card, card.label + ": expected name=value, not '" + field + "'");
+      texts[field.substr(0, eq)] = field.substr(eq + 1);
+    }
+    Block block = makeBlock(blockId(card.label), "Subsystem");
+    auto inner = std::make_unique<Scope>(&scope().params);
+    for (const auto& [key, text] : texts) {  // evaluated where the instance is, as SPICE does
+      const std::optional<double> value = parseSpiceNumber(text);
+      const std::optional<std::string> expression = expressionText(text);
+      inner->params.set(key, value ? *value : evaluate(card, expression.value_or(text)));
+      block.params[key] = value ? formatEngineering(*value) : expression.value_or(text);
+    }
+    scopes_.push_back(std::move(inner));
+    instantiating_.push_back(name);
+    std::vector<Variable> local;
+    for (std::size_t index : sub.body) {
+      const SpiceCard& body = (*cards_)[index];
+      if (body.command() == ".param")
+        readParameters(body, local);
+      else if (body.command() != ".model")  // read in the first pass
+        translate(*cards_, index);
+    }
+    // A .param of the body may use the subcircuit's parameters: its value for this instance is kept.
+    for (const Variable& v : local) block.params[v.name] = formatEngineering(*scope().params.find(v.name));
+    translateDeferred();
+    NetlistModelBuilder::Boundary boundary;
+    std::set<std::string> taken;
+    for (const std::string& node : sub.ports) {
+      std::string port = portName(node);
+      for (int n = 2; !taken.insert(port).second; ++n) port = portName(node) + "_" + std::to_string(n);
+      boundary.emplace_back(port, node);
+    }
+    Model contents = scope().builder.build(Model{}, warnings_, boundary);
+    scopes_.pop_back();
+    instantiating_.pop_back();
+
+    block.blocks = std::move(contents.blocks);
+    block.connections = std::move(contents.connections);
+    NetlistElement element{.block = {}, .pins = {}, .origin = origin(card)};
+    for (std::size_t i = 0; i < boundary.size(); ++i) {
+      BoundaryPort port;
+      port.name = boundary[i].first;
+      port.domain = "electrical";
+      port.direction = "physical";
+      port.pos = {0.0, 40.0 * static_cast<double>(i)};
+      block.ports.push_back(port);
+      element.pins.emplace_back(boundary[i].first, nodeName(card.fields[1 + i]));
+    }
+    element.block = std::move(block);
+    scope().builder.add(std::move(element));
   }
 
   /// The numbers after fields[k] up to the next word (at most `count`).
@@ -602,21 +749,38 @@ class SpiceImporter {
 
   const std::string& fileName_;
   const BlockRegistry& registry_;
-  NetlistModelBuilder builder_;
   Model model_;
   std::vector<Diagnostic> warnings_;
   std::map<std::string, SpiceDeviceModel> models_;  // .model name -> card
   std::optional<double> tnom_;                      // .options tnom, °C
-  std::map<std::string, std::string> idOf_;         // element name (lower case) -> block id
-  struct Deferred {
-    const SpiceCard* card;  // F, H, K: translated once every element is known
+  /// A subcircuit definition: its nodes, parameter defaults and the cards of its body.
+  struct Subcircuit {
+    int line = 0;
+    std::vector<std::string> ports;
+    std::vector<std::pair<std::string, std::string>> defaults;  // name -> value text
+    std::vector<std::size_t> body;                              // card indices, nested definitions left out
+    std::vector<std::string> nested;                            // subcircuits defined inside it
+    std::size_t last = 0;                                       // its .ends
   };
-  std::vector<Deferred> deferred_;
+  std::map<std::string, Subcircuit> subcircuits_;
+  /// What is being translated: the top level, or one subcircuit instance inside it.
+  struct Scope {
+    explicit Scope(const ParameterScope* parent) : params(parent) {}
+    NetlistModelBuilder builder{kGround};
+    ParameterScope params;                      // .param values; a subcircuit's parameters
+    std::map<std::string, std::string> idOf;   // element name (lower case) -> block id
+    std::set<std::string> elementNames;
+    std::set<std::string> sensedNodes;
+    std::vector<const SpiceCard*> deferred;     // F, H, K: translated once every element is known
+  };
+  std::vector<std::unique_ptr<Scope>> scopes_;  // the top level first, the innermost instance last
+  std::vector<std::string> instantiating_;      // the subcircuits being instantiated, outermost first
+  const std::vector<SpiceCard>* cards_ = nullptr;
+
+  Scope& scope() { return *scopes_.back(); }
+  const Scope& scope() const { return *scopes_.back(); }
   std::optional<Transient> transient_;
   bool uic_ = false;
-  std::map<std::string, double> parameters_;  // .param name -> value
-  std::set<std::string> elementNames_;
-  std::set<std::string> sensedNodes_;
 };
 
 }  // namespace

@@ -12,12 +12,12 @@ namespace kelvin::core {
 
 namespace {
 constexpr int kMaxNewtonIterations = 100;
-constexpr int kMaxSwitchRounds = 20;
 /// Convergence: every Newton step below kStepRelTol·|y| + kStepAbsTol. Newton converges
-/// quadratically near the solution, so the last step is far below these; they only need
-/// to sit above rounding (≈ 1e-16 relative times the matrix's condition).
+/// quadratically near the solution, so the last step is far below these; they only need to sit
+/// above rounding (≈ 1e-16 relative times the matrix's condition). The absolute part is SPICE's
+/// ABSTOL for currents (1e-12 A), a million times tighter than its VNTOL for voltages.
 constexpr double kStepRelTol = 1e-10;
-constexpr double kStepAbsTol = 1e-14;
+constexpr double kStepAbsTol = 1e-12;
 /// gmin stepping starts at 1 mS (SPICE's gmin stepping starts decades above GMIN) and ends
 /// below 1e-12 S (SPICE's GMIN) with none at all.
 constexpr double kGminStart = 1e-3;
@@ -77,38 +77,27 @@ DcOperatingPointSolver::DcOperatingPointSolver(const DaeSystem& dae, std::string
 }
 
 OperatingPoint DcOperatingPointSolver::solve(double t, std::vector<double> y, const std::vector<double>& discrete,
-                                             std::vector<std::uint8_t> switches, const DelayedValues* delays) {
+                                             const DelayedValues* delays) {
   const int n = dae_.size();
   y.resize(std::max(n, 1), 0.0);
   const std::vector<double> yp(y.size(), 0.0);
   yZero_.assign(y.size(), 0.0);
   iterations_ = 0;
-  switches.resize(std::max<std::size_t>(switches.size(), dae_.switchCount() + 1), 0);
-  for (int round = 0; round < kMaxSwitchRounds; ++round) {
-    const EvalPoint base{t, y.data(), yp.data(), discrete.data(), switches.data(), delays};
-    if (!solveFrozen(y, base)) fail(t, y, base);
-    std::vector<double> g(dae_.switchCount());
-    dae_.indicators(EvalPoint{t, y.data(), yp.data(), discrete.data(), switches.data(), delays}, g.data(), ws_);
-    bool changed = false;
-    for (int s = 0; s < dae_.switchCount(); ++s) {
-      const std::uint8_t outcome = Tape::switchOutcome(dae_.switchInfo(s).op, g[s], 0.0);
-      changed = changed || outcome != switches[s];
-      switches[s] = outcome;
-    }
-    if (!changed) {
-      OperatingPoint point;
-      point.time = t;
-      point.y = y;
-      point.yp = yp;
-      point.discrete = discrete;
-      point.switches = switches;
-      return point;
-    }
-  }
-  throw SimulationError(t, Diagnostic{file_, "", "", "no DC operating point: the switching conditions do not settle"});
+  // No switch is frozen: each evaluation takes its outcomes from the values, as SPICE's DC
+  // analysis does (a frozen branch of a piecewise model can leave its domain).
+  const EvalPoint base{t, y.data(), yp.data(), discrete.data(), nullptr, delays};
+  if (!solveAll(y, base)) fail(t, y, base);
+  OperatingPoint point;
+  point.time = t;
+  point.y = y;
+  point.yp = yp;
+  point.discrete = discrete;
+  point.switches = dae_.switchOutcomes(EvalPoint{t, y.data(), yp.data(), discrete.data(), nullptr, delays}, ws_);
+  point.switches.push_back(0);  // never empty, as a run's
+  return point;
 }
 
-bool DcOperatingPointSolver::solveFrozen(std::vector<double>& y, const EvalPoint& base) {
+bool DcOperatingPointSolver::solveAll(std::vector<double>& y, const EvalPoint& base) {
   std::vector<double> trial = y;
   if (newton(trial, base, {})) {
     method_ = Method::Newton;
@@ -225,6 +214,15 @@ bool DcOperatingPointSolver::newton(std::vector<double>& y, const EvalPoint& bas
     lu_->solve(step.data());
     for (double s : step)
       if (!std::isfinite(s)) return false;
+    // The full step estimates the error of y: below the tolerance, y + step is the solution (the
+    // residual may already be at its rounding floor, where no damped step can lower it).
+    bool converged = true;
+    for (int j = 0; j < n && converged; ++j)
+      converged = std::abs(step[j]) <= kStepRelTol * std::abs(y[j]) + kStepAbsTol;
+    if (converged) {
+      for (int j = 0; j < n; ++j) y[j] += step[j];
+      return true;
+    }
     std::copy(y.begin(), y.begin() + n, start.begin());
     // Damping: halve the step until the residual's norm decreases (Armijo).
     double damping = 1.0, trialNorm = 0.0;
@@ -237,10 +235,7 @@ bool DcOperatingPointSolver::newton(std::vector<double>& y, const EvalPoint& bas
     }
     if (!std::isfinite(trialNorm)) return false;
     fnorm = trialNorm;
-    bool converged = damping == 1.0;
-    for (int j = 0; j < n && converged; ++j)
-      converged = std::abs(step[j]) <= kStepRelTol * std::abs(y[j]) + kStepAbsTol;
-    if (converged || fnorm == 0.0) return true;
+    if (fnorm == 0.0) return true;
   }
   return false;
 }

@@ -12,6 +12,8 @@
                                  the BJT common-emitter stage's operating point, output noise
                                  density and transient from the operating point, by ngspice
                                  (netlist bjt_ce_stage.cir, written by hand)
+  opamp_subckt_op.csv, opamp_subckt_noise.csv, opamp_subckt_tran.csv
+                                 the same for the op-amp subcircuit amplifier (opamp_subckt.cir)
 
 Prints the rectifier ripple (max - min of the load voltage over 80..100 ms).
 Needs ngspice (Debian package ngspice) and python3 only.
@@ -129,6 +131,27 @@ def bjt_ce_stage():
           f"{len(noise_rows)} noise points; {len(tran_rows)} transient points, v(c) swing {swing:.6g} V")
 
 
+def opamp_subckt():
+    """The op-amp subcircuit amplifier's operating point (v(in), v(fb), v(out), v(x1.x)), output noise
+    PSD at 5 points per decade from 10 Hz to 1 MHz, and v(out) every 20 us of the transient from the
+    operating point (maximum step 0.5 us)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = run_ngspice_outputs(os.path.join(HERE, "opamp_subckt.cir"),
+                                  {k: os.path.join(tmp, k + ".txt") for k in ("op", "noise", "tran")})
+    _, op_rows = out["op"]
+    write_csv(os.path.join(HERE, "opamp_subckt_op.csv"), ["signal", "value"],
+              [[n, v] for n, v in zip(["v_in", "v_fb", "v_out", "v_x1.x"], op_rows[0][1:])])
+    _, noise_rows = out["noise"]
+    write_csv(os.path.join(HERE, "opamp_subckt_noise.csv"), ["freq_hz", "psd_v2_per_hz"],
+              [[f, d * d] for f, d in noise_rows])
+    _, tran_rows = out["tran"]
+    grid = [[i * 2e-5, value_at_or_interpolate(tran_rows, i * 2e-5)] for i in range(101)]
+    write_csv(os.path.join(HERE, "opamp_subckt_tran.csv"), ["time", "v_out"], grid)
+    swing = max(r[1] for r in tran_rows) - min(r[1] for r in tran_rows)
+    print(f"Op-amp subcircuit: op v(out) {op_rows[0][3]:.12g} V; {len(noise_rows)} noise points; "
+          f"{len(tran_rows)} transient points, v(out) swing {swing:.6g} V")
+
+
 def value_at(rows, column, t):
     """The value at a solver time point equal to t (to 1e-9 relative); such points exist by construction."""
     for row in rows:
@@ -198,6 +221,7 @@ def main():
     print(f"Half-wave rectifier: {len(rows)} ngspice time points; over 80..100 ms: "
           f"max {max(last):.9f} V, min {min(last):.9f} V, ripple {max(last) - min(last):.9f} V")
     bjt_ce_stage()
+    opamp_subckt()
     return 0
 
 
