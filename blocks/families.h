@@ -15,7 +15,7 @@ void registerElectricalAmplifiers(core::BlockRegistry& registry);
 void registerElectricalSensors(core::BlockRegistry& registry);
 void registerElectricalSwitches(core::BlockRegistry& registry);
 void registerElectricalControlled(core::BlockRegistry& registry);
-void registerElectricalBjt(core::BlockRegistry& registry);
+void registerElectricalTransistors(core::BlockRegistry& registry);
 void registerSignalSources(core::BlockRegistry& registry);
 void registerSignalMath(core::BlockRegistry& registry);
 void registerSignalDynamic(core::BlockRegistry& registry);

@@ -12,7 +12,7 @@ void registerAll(core::BlockRegistry& registry) {
   registerElectricalSensors(registry);
   registerElectricalSwitches(registry);
   registerElectricalControlled(registry);
-  registerElectricalBjt(registry);
+  registerElectricalTransistors(registry);
   registerSignalSources(registry);
   registerSignalMath(registry);
   registerSignalDynamic(registry);

@@ -34,6 +34,18 @@ std::optional<SpiceDeviceKind> spiceDeviceKind(const std::string& kind) {
                     {"mc", "mjc"}, {"ps", "vjs"}, {"ms", "mjs"}, {"c2", "ise"}, {"c4", "isc"}},
         .fixed = {{"polarity", kind == "npn" ? "NPN" : "PNP"}}};
   }
+  if (kind == "nmos" || kind == "pmos") {
+    return SpiceDeviceKind{
+        .blockType = "electrical.MOSFET",
+        .translated = {{"vto", {"VTO", 0}},   {"kp", {"KP", 0}},     {"gamma", {"GAMMA", 0}}, {"phi", {"PHI", 0}},
+                       {"lambda", {"LAMBDA", 0}}, {"rd", {"RD", 0}}, {"rs", {"RS", 0}},       {"is", {"IS", 0}},
+                       {"ld", {"LD", 0}},     {"cgso", {"CGSO", 0}}, {"cgdo", {"CGDO", 0}},   {"cgbo", {"CGBO", 0}}},
+        .known = {"level", "tox", "u0", "nsub", "nss", "nfs", "tpg", "xj", "cbd", "cbs", "pb", "cj", "mj", "cjsw",
+                  "mjsw", "js", "jsw", "fc", "kf", "af", "rsh", "tnom", "ucrit", "uexp", "utra", "vmax", "neff",
+                  "delta", "theta", "eta", "kappa", "xqc", "wd"},
+        .aliases = {{"vt0", "vto"}, {"uo", "u0"}},
+        .fixed = {{"polarity", kind == "nmos" ? "NMOS" : "PMOS"}}};
+  }
   return std::nullopt;
 }
 

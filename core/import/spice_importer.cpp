@@ -227,7 +227,7 @@ class SpiceImporter {
       if (!translated && std::find(kind->known.begin(), kind->known.end(), key) == kind->known.end())
         fail(card, ".model " + card.fields[1] + ": unknown parameter '" + field.substr(0, eq) + "' for a " +
                        card.fields[2] + " model");
-      if (!translated || eq == std::string::npos) {
+      if ((!translated && key != "level") || eq == std::string::npos) {
         ignored.push_back(field);
         continue;
       }
@@ -236,6 +236,9 @@ class SpiceImporter {
       model.values[key] = *value;
     }
     if (!ignored.empty()) warn(card, card.label + ": ignored (not supported): " + joinFrom(ignored, 0));
+    if (model.values.contains("level") && model.values.at("level") != 1.0)
+      fail(card, ".model " + card.fields[1] + ": level " + formatEngineering(model.values.at("level")) +
+                     " is not supported (Kelvin's devices are SPICE's level 1)");
     if (const ComponentType* type = registry_.find(kind->blockType)) {
       for (const auto& [param, value] : spiceDeviceParams(model, *kind, 1.0, tnom_)) {
         const ParamDecl* decl = type->findParam(param);
@@ -415,8 +418,8 @@ class SpiceImporter {
 
   void element(const SpiceCard& card) {
     const char kind = card.command().front();
-    if (std::string("rcldviqeghfkx").find(kind) == std::string::npos) {
-      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, Q, V, I, E, F, G, H, K, X): ignored");
+    if (std::string("rcldviqmeghfkx").find(kind) == std::string::npos) {
+      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, Q, M, V, I, E, F, G, H, K, X): ignored");
       return;
     }
     if (kind == 'x') return instance(card);
@@ -430,6 +433,7 @@ class SpiceImporter {
       return;
     }
     if (kind == 'q') return transistor(card);
+    if (kind == 'm') return mosfet(card);
     if (kind == 'e' || kind == 'g') return voltageControlled(card);
     NetlistElement element{.block = makeBlock(id, ""),
                            .pins = {{"p", nodeName(card.fields[1])}, {"n", nodeName(card.fields[2])}},
@@ -507,6 +511,22 @@ class SpiceImporter {
                                     {"e", nodeName(card.fields[3])}},
                            .origin = origin(card)};
     deviceBlock(element.block, model, area);
+    scope().builder.add(std::move(element));
+  }
+
+  // Mname d g s b model [L=] [W=] ...: the level-1 card, W and L of the instance.
+  void mosfet(const SpiceCard& card) {
+    if (card.fields.size() < 6) fail(card, card.label + ": needs drain, gate, source and bulk nodes and a model");
+    const SpiceDeviceModel& model = deviceModel(card, 5, {"nmos", "pmos"}, "NMOS or PMOS");
+    NetlistElement element{.block = makeBlock(blockId(card.label), ""),
+                           .pins = {{"d", nodeName(card.fields[1])},
+                                    {"g", nodeName(card.fields[2])},
+                                    {"s", nodeName(card.fields[3])},
+                                    {"b", nodeName(card.fields[4])}},
+                           .origin = origin(card)};
+    deviceBlock(element.block, model, 1.0);
+    const std::map<std::string, double> geometry = keyValues(card, 6, {"w", "l"});
+    for (const auto& [key, value] : geometry) element.block.params[key == "w" ? "W" : "L"] = formatEngineering(value);
     scope().builder.add(std::move(element));
   }
 

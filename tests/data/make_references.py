@@ -12,6 +12,8 @@
                                  the BJT common-emitter stage's operating point, output noise
                                  density and transient from the operating point, by ngspice
                                  (netlist bjt_ce_stage.cir, written by hand)
+  mosfet_cs_stage_op.csv, mosfet_cs_stage_noise.csv, mosfet_cs_stage_tran.csv
+                                 the same for the MOSFET common-source stage (mosfet_cs_stage.cir)
   opamp_subckt_op.csv, opamp_subckt_noise.csv, opamp_subckt_tran.csv
                                  the same for the op-amp subcircuit amplifier (opamp_subckt.cir)
 
@@ -131,6 +133,27 @@ def bjt_ce_stage():
           f"{len(noise_rows)} noise points; {len(tran_rows)} transient points, v(c) swing {swing:.6g} V")
 
 
+def mosfet_cs_stage():
+    """The MOSFET stage's operating point (v(g), v(d), v(s), i(vdd)), output noise PSD at 5 points per
+    decade from 10 Hz to 100 MHz, and v(d) every 5 us of the transient from the operating point
+    (maximum step 0.05 us)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = run_ngspice_outputs(os.path.join(HERE, "mosfet_cs_stage.cir"),
+                                  {k: os.path.join(tmp, k + ".txt") for k in ("op", "noise", "tran")})
+    _, op_rows = out["op"]
+    write_csv(os.path.join(HERE, "mosfet_cs_stage_op.csv"), ["signal", "value"],
+              [[n, v] for n, v in zip(["v_g", "v_d", "v_s", "i_vdd"], op_rows[0][1:])])
+    _, noise_rows = out["noise"]
+    write_csv(os.path.join(HERE, "mosfet_cs_stage_noise.csv"), ["freq_hz", "psd_v2_per_hz"],
+              [[f, d * d] for f, d in noise_rows])
+    _, tran_rows = out["tran"]
+    grid = [[i * 5e-6, value_at_or_interpolate(tran_rows, i * 5e-6)] for i in range(61)]
+    write_csv(os.path.join(HERE, "mosfet_cs_stage_tran.csv"), ["time", "v_d"], grid)
+    swing = max(r[1] for r in tran_rows) - min(r[1] for r in tran_rows)
+    print(f"MOSFET CS stage: op v(d) {op_rows[0][2]:.12g} V, v(s) {op_rows[0][3]:.12g} V; {len(noise_rows)} noise "
+          f"points; {len(tran_rows)} transient points, v(d) swing {swing:.6g} V")
+
+
 def opamp_subckt():
     """The op-amp subcircuit amplifier's operating point (v(in), v(fb), v(out), v(x1.x)), output noise
     PSD at 5 points per decade from 10 Hz to 1 MHz, and v(out) every 20 us of the transient from the
@@ -222,6 +245,7 @@ def main():
           f"max {max(last):.9f} V, min {min(last):.9f} V, ripple {max(last) - min(last):.9f} V")
     bjt_ce_stage()
     opamp_subckt()
+    mosfet_cs_stage()
     return 0
 
 

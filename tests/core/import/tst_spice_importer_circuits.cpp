@@ -148,6 +148,39 @@ class TestSpiceImporterCircuits : public QObject {
       if (name.contains(node)) QVERIFY2(std::abs(op.at(name.at(node)) - value) <= 1e-6 * std::abs(value), node.c_str());
   }
 
+  // The MOSFET stage (M with a level-1 NMOS card, W and L): the operating point to 1e-6 relative
+  // (measured 1e-13: no exponential, so no thermal voltage), the output noise density to 1e-3
+  // (measured 3.5e-7) and v(d) from the operating point every 5 µs to 1e-3 of its swing (0.039 V;
+  // measured 6.3e-7), the figures.
+  void mosfetStageMatchesNgspice() {
+    core::Model m = importData("mosfet_cs_stage.cir").model;
+    QCOMPARE(m.findBlock("M1")->type, std::string("electrical.MOSFET"));
+    QCOMPARE(m.findBlock("M1")->params.at("W"), std::string("20u"));
+    const auto op = operatingPoint(m);
+    const std::map<std::string, std::string> name{{"v_g", "M1.g"}, {"v_d", "M1.d"}, {"v_s", "M1.s"}};
+    for (const auto& [node, value] : reference("mosfet_cs_stage_op.csv"))
+      if (name.contains(node)) QVERIFY2(std::abs(op.at(name.at(node)) - value) <= 1e-6 * std::abs(value), node.c_str());
+
+    const auto compiled = core::compileModel(m, test::library(), m.name);
+    std::vector<double> frequencies, psd;
+    for (const auto& [f, value] : reference("mosfet_cs_stage_noise.csv")) {
+      frequencies.push_back(std::stod(f));
+      psd.push_back(value);
+    }
+    const core::NoiseSpectrum spectrum =
+        core::noiseSpectrum(*compiled, core::SimulationOptions::fromSettings(m.settings), {}, 0.0, frequencies);
+    for (std::size_t k = 0; k < frequencies.size(); ++k)
+      QVERIFY2(std::abs(spectrum.psd[0][k] / psd[k] - 1.0) <= 1e-3, qPrintable(QString::number(frequencies[k])));
+
+    m.settings.step = "5u";
+    const test::Trace trace = test::simulateModel(m);
+    const auto rows = reference("mosfet_cs_stage_tran.csv");
+    double lo = 1e300, hi = -1e300;
+    for (const auto& row : rows) lo = std::min(lo, row.second), hi = std::max(hi, row.second);
+    for (const auto& [t, value] : rows)
+      QVERIFY2(std::abs(trace.at("M1.d", std::stod(t), 1e-9) - value) <= 1e-3 * (hi - lo), t.c_str());
+  }
+
   // F and H sense the current of V2 as SPICE's i(V2), from its + through it to its −: V2 drives
   // 1 V into R2 and, through L1 (a short at DC), into RP, so i(V2) = −2 mA. F1 drives 2·i(V2) from
   // ground through itself into f: v(f) = −4 V across 1 kΩ; H1: v(h) = 500 Ω·i(V2) = −1 V; E1
@@ -182,6 +215,8 @@ class TestSpiceImporterCircuits : public QObject {
     QTest::newRow("unknown subcircuit") << "t\nV1 x 0 1\nX1 x 0 nothing\n" << "t.cir:3: X1: no subcircuit named 'nothing'";
     QTest::newRow("no controlling source") << "t\nV1 x 0 1\nF1 x 0 VX 2\n"
                                            << "t.cir:3: F1: no voltage source named 'vx'";
+    QTest::newRow("level 3") << "t\nV1 d 0 5\nM1 d d 0 0 NM\n.model NM NMOS(LEVEL=3 VTO=1)\n"
+                             << "t.cir:4: .model nm: level 3 is not supported";
     QTest::newRow("missing .ends") << "t\n.subckt amp a b\nR1 a b 1k\n" << "has no .ends";
   }
   void badInputNamesFileAndLine() {

@@ -1,8 +1,10 @@
-// electrical.BJT against ngspice-39 and closed forms. The references are the common-emitter
+// electrical.BJT and electrical.MOSFET against ngspice-39 and closed forms (the MOSFET stage's
+// netlist is compared in tests/core/import/tst_spice_importer_circuits.cpp). The references are the common-emitter
 // stage of tests/data/bjt_ce_stage.cir (its Kelvin twin: bjt_ce_stage.kelvin, written by hand
 // with the same card), made by tests/data/make_references.py: the operating point, the output
 // noise density and the transient from the operating point. Closed forms: the collector shot
-// noise 2q·Ic, and a PNP that mirrors an NPN exactly.
+// noise 2q·Ic, a PNP that mirrors an NPN exactly, the MOSFET's channel noise 8kT·gm/3 and its
+// square law.
 
 // simulator.h names a parameter `signals`, which Qt's keywords would turn into a macro.
 #define QT_NO_KEYWORDS
@@ -52,7 +54,7 @@ std::map<std::string, double> operatingPoint(const core::Model& m) {
 
 }  // namespace
 
-class TstElectricalBjt : public QObject {
+class TstElectricalTransistors : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
@@ -153,7 +155,40 @@ class TstElectricalBjt : public QObject {
     const auto a = operatingPoint(npn), b = operatingPoint(pnp);
     for (const char* node : {"Q1.b", "Q1.c", "Q1.e"}) QVERIFY(std::abs(a.at(node) + b.at(node)) < 1e-12);
   }
+
+  // NMOS in saturation: gate at 2 V, drain at 5 V, source and bulk grounded, no RD, RS, LAMBDA or
+  // GAMMA: Id = β/2·(vgs − VTO)², β = KP·W/L = 600 µA/V², gm = β·(vgs − VTO). The drain current
+  // flows through an ideal 10 V source and R = 1 kΩ (drain at 10 − R·Id ≥ vgs − VTO: saturated);
+  // the drain node sees the channel noise and R's thermal noise: S_v = Rₚ²·(8kT·gm/3 + 4kT/R),
+  // Rₚ = R in parallel with GMIN (drain–bulk junction). At 1 Hz (no charge): 1e-9 relative.
+  void mosfetChannelNoiseIs8kTgmOver3() {
+    const core::Model m = core::parseModel(R"({"format": "kelvin-model", "version": 1, "name": "mos",
+      "settings": {"stop_time": "1m", "initial": "operating_point"},
+      "blocks": [
+        {"id": "VG", "type": "electrical.VoltageSource", "params": {"V": "2"}},
+        {"id": "VDD", "type": "electrical.VoltageSource", "params": {"V": "10"}},
+        {"id": "R", "type": "electrical.Resistor", "params": {"R": "1k"}},
+        {"id": "M1", "type": "electrical.MOSFET", "params": {"VTO": "0.8", "KP": "60u", "W": "20u", "L": "2u"}},
+        {"id": "NS", "type": "electrical.NoiseSensor"},
+        {"id": "G", "type": "electrical.Ground"}],
+      "connections": [
+        {"from": "VG.p", "to": "M1.g"}, {"from": "VG.n", "to": "G.p"}, {"from": "M1.s", "to": "G.p"},
+        {"from": "M1.b", "to": "G.p"}, {"from": "VDD.p", "to": "R.p"}, {"from": "R.n", "to": "M1.d"},
+        {"from": "VDD.n", "to": "G.p"}, {"from": "NS.p", "to": "M1.d"}, {"from": "NS.n", "to": "G.p"}]})",
+                                           "mos.kelvin");
+    const double beta = 60e-6 * 20e-6 / 2e-6, vgst = 2.0 - 0.8, id = 0.5 * beta * vgst * vgst, gm = beta * vgst;
+    const auto op = operatingPoint(m);
+    // The drain: 10 V − R·(Id + the drain junction's leakage IS + GMIN·vd, below 1e-11 A).
+    QVERIFY(std::abs(op.at("M1.d") - (10.0 - 1e3 * id)) < 1e-7);
+    const auto compiled = core::compileModel(m, test::library(), m.name);
+    const core::NoiseSpectrum spectrum = core::noiseSpectrum(
+        *compiled, core::SimulationOptions::fromSettings(m.settings), {}, 0.0, std::vector<double>{1.0, 2.0});
+    const double r = 1e3, load = 1.0 / (1.0 / r + 1e-12);
+    const double expected = load * load * (8.0 / 3.0 * kK * 300.15 * gm + 4.0 * kK * 300.15 / r);
+    QVERIFY2(std::abs(spectrum.psd[0][0] / expected - 1.0) < 1e-9,
+             qPrintable(QString("%1 vs %2").arg(spectrum.psd[0][0]).arg(expected)));
+  }
 };
 
-QTEST_GUILESS_MAIN(TstElectricalBjt)
-#include "tst_electrical_bjt.moc"
+QTEST_GUILESS_MAIN(TstElectricalTransistors)
+#include "tst_electrical_transistors.moc"

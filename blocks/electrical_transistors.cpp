@@ -1,5 +1,6 @@
-// The bipolar junction transistor of the electrical domain: electrical.BJT, the
-// SPICE Gummel–Poon model (as ngspice's bjtload.c computes it) for the parameters
+// The transistors of the electrical domain, as ngspice computes them.
+//
+// electrical.BJT: the SPICE Gummel–Poon model (as ngspice's bjtload.c computes it) for the parameters
 // IS, BF, BR, NF, NR, VAF, VAR, IKF, RB, RE, RC, CJE, VJE, MJE, CJC, VJC, MJC, TF, TR,
 // with the other SPICE parameters at their defaults (ISE = ISC = 0, IKR, IRB infinite,
 // XTF = 0, FC = 0.5, XCJC = 1, no substrate), and its noise as ngspice's bjtnoise.c:
@@ -18,6 +19,18 @@
 // (SPICE's forward-bias rule). Temperature: IS·(T/TNOM)^XTI·e^{(T/TNOM − 1)·EG/Vt}
 // and BF, BR·(T/TNOM)^XTB (SPICE's rules for them; junction potentials and
 // capacitances are not scaled).
+//
+// electrical.MOSFET: SPICE level 1 (Shichman–Hodges, ngspice's mos1load.c) with W, L and the
+// parameters VTO, KP, GAMMA, PHI, LAMBDA, RD, RS, IS (bulk junctions), LD and the overlap
+// capacitances CGSO, CGDO, CGBO; in the type-normalised voltages (a PMOS flips them all),
+// with the source the lower of the two channel ends (the device is symmetric):
+//
+//     Vth = VTO + GAMMA·(√(PHI − vbs) − √PHI),   β = KP·W/(L − 2·LD),   vgst = vgs − Vth
+//     Id  = 0 (vgst ≤ 0);  β·(1 + LAMBDA·vds)·vds·(vgst − vds/2) (vds < vgst);  β/2·(1 + LAMBDA·vds)·vgst²
+//
+// (for vbs > 0, √(PHI − vbs) is continued as SPICE does: √PHI − vbs/(2√PHI), not below 0), bulk
+// diodes IS·(e^{v/Vt} − 1) + GMIN·v; noise as ngspice's mos1noise.c: channel thermal noise
+// 8kT·gm/3, thermal noise of RD and RS. No Meyer charge (ngspice has none without TOX).
 
 #include <cmath>
 
@@ -64,19 +77,24 @@ Expr internalNode(ComponentBuilder& b, const std::string& port, double r, const 
   return inner;
 }
 
-/// The current d(charge)/dt of a junction charge, through an unknown that holds it
-/// (der() applies to unknowns); 0 when the charge is identically 0. The charge starts at 0
+/// Charges are held in pC: their unknowns are then of order 1 like potentials, not 1e-14 C, so
+/// the solvers' absolute tolerances (1e-12) do not swamp them (the eliminator may solve a node
+/// potential from a charge: v = q/C with C of a few fF).
+constexpr double kChargeUnit = 1e-12;  // C
+
+/// The current d(charge)/dt of a junction or overlap charge, through an unknown that holds it
+/// in pC (der() applies to unknowns); 0 when the charge is identically 0. The charge starts at 0
 /// (every junction at 0 V, as SPICE's UIC) unless the run starts at the operating point.
 Expr chargeCurrent(ComponentBuilder& b, const std::string& name, Expr charge) {
   if (charge.isConstant()) return b.pool().constant(0.0);
   const Expr q = b.state(name, 0.0);
-  b.equation(q - charge);
-  return der(q);
+  b.equation(q - charge / kChargeUnit);
+  return kChargeUnit * der(q);
 }
 
 }  // namespace
 
-void registerElectricalBjt(core::BlockRegistry& registry) {
+void registerElectricalTransistors(core::BlockRegistry& registry) {
   registry.add(
       {.type = "electrical.BJT",
        .title = "Bipolar transistor",
@@ -153,6 +171,85 @@ void registerElectricalBjt(core::BlockRegistry& registry) {
          b.equation(b.through("c") - sign * (icDc + shotC - ibcCharge));
          b.equation(b.through("b") - sign * (ibDc + shotB + ibeCharge + ibcCharge));
        }});
+
+  registry.add(
+      {.type = "electrical.MOSFET",
+       .title = "MOS transistor",
+       .description = "N- or P-channel MOSFET, SPICE level 1 (VTO, KP, GAMMA, PHI, LAMBDA, W, L, LD, RD, RS, bulk "
+                      "diodes IS, overlap capacitances CGSO, CGDO, CGBO); channel thermal noise 8kT·gm/3, thermal "
+                      "noise of RD and RS.",
+       .ports = {pin("d", "drain"), pin("g", "gate"), pin("s", "source"), pin("b", "bulk")},
+       .params = {text("polarity", "NMOS", "NMOS or PMOS"), number("VTO", "V", "0", "zero-bias threshold voltage"),
+                  positive("KP", "A/V²", "2e-5", "transconductance parameter"),
+                  nonNegative("GAMMA", "√V", "0", "bulk threshold parameter"),
+                  positive("PHI", "V", "0.6", "surface potential"),
+                  nonNegative("LAMBDA", "1/V", "0", "channel-length modulation"),
+                  positive("W", "m", "100u", "channel width"), positive("L", "m", "100u", "channel length"),
+                  nonNegative("LD", "m", "0", "lateral diffusion"), nonNegative("RD", "Ω", "0", "drain resistance"),
+                  nonNegative("RS", "Ω", "0", "source resistance"),
+                  positive("IS", "A", "1e-14", "bulk junction saturation current"),
+                  nonNegative("CGSO", "F/m", "0", "gate–source overlap capacitance per width"),
+                  nonNegative("CGDO", "F/m", "0", "gate–drain overlap capacitance per width"),
+                  nonNegative("CGBO", "F/m", "0", "gate–bulk overlap capacitance per length"),
+                  temperatureParam()},
+       .keyParam = "VTO",
+       .icon = iconFor("electrical.MOSFET"),
+       .build = [](ComponentBuilder& b) {
+         const std::string& polarity = b.textParam("polarity");
+         if (polarity != "NMOS" && polarity != "PMOS" && polarity != "nmos" && polarity != "pmos")
+           b.fail("", "polarity must be NMOS or PMOS, not '" + polarity + "'");
+         const double sign = polarity == "NMOS" || polarity == "nmos" ? 1.0 : -1.0;
+         const double vt = kBoltzmann * b.temperature() / kElementaryCharge;
+         const double w = b.param("W"), length = b.param("L") - 2.0 * b.param("LD");
+         if (!(length > 0.0)) b.fail("", "L − 2·LD must be > 0");
+         const double beta = b.param("KP") * w / length, vto = sign * b.param("VTO");
+         const double gamma = b.param("GAMMA"), phi = b.param("PHI"), lambda = b.param("LAMBDA");
+         const double is = b.param("IS");
+
+         b.equation(b.through("d") + b.through("g") + b.through("s") + b.through("b"));
+         const Expr vd = internalNode(b, "d", b.param("RD"), "vdi", "rd_thermal");
+         const Expr vs = internalNode(b, "s", b.param("RS"), "vsi", "rs_thermal");
+         const Expr vg = b.across("g"), vb = b.across("b");
+         const Expr vds = sign * (vd - vs);
+         const Expr zero = b.pool().constant(0.0);
+         // The channel current from the lower end: f(vgs, vds ≥ 0, vbs) and its gm.
+         struct Channel {
+           Expr id, gm;
+         };
+         const auto channel = [&](Expr vgs, Expr vdsPos, Expr vbs) {
+           Expr threshold = b.pool().constant(vto);
+           if (gamma > 0.0) {
+             const double sphi = std::sqrt(phi);
+             const Expr sarg = ifThenElse(lessEqual(vbs, zero), sqrt(max(phi - vbs, zero)),
+                                          max(sphi - vbs / (2.0 * sphi), zero));
+             threshold = threshold + gamma * (sarg - sphi);
+           }
+           const Expr vgst = vgs - threshold;
+           const Expr betap = beta * (1.0 + lambda * vdsPos);
+           const Expr saturated = lessEqual(vgst, vdsPos);
+           const Expr on = greater(vgst, zero);
+           const Expr id = ifThenElse(on, ifThenElse(saturated, 0.5 * betap * vgst * vgst, betap * vdsPos * (vgst - 0.5 * vdsPos)), zero);
+           const Expr gm = ifThenElse(on, ifThenElse(saturated, betap * vgst, betap * vdsPos), zero);
+           return Channel{id, gm};
+         };
+         const Expr forward = greaterEqual(vds, zero);
+         const Channel normal = channel(sign * (vg - vs), vds, sign * (vb - vs));
+         const Channel reverse = channel(sign * (vg - vd), -vds, sign * (vb - vd));
+         const Expr ids = ifThenElse(forward, normal.id, -reverse.id);  // drain → source
+         const Expr gm = ifThenElse(forward, normal.gm, reverse.gm);
+         const Expr channelNoise = b.noise("channel_thermal", 8.0 / 3.0 * kBoltzmann * b.temperature() * abs(gm));
+
+         const auto junction = [&](Expr v) { return is * (limexp(v / vt) - 1.0) + kGmin * v; };
+         const Expr ibd = junction(sign * (vb - vd)), ibs = junction(sign * (vb - vs));  // bulk → drain, source
+
+         const Expr igs = chargeCurrent(b, "qgs", b.param("CGSO") * w * (vg - vs));
+         const Expr igd = chargeCurrent(b, "qgd", b.param("CGDO") * w * (vg - vd));
+         const Expr igb = chargeCurrent(b, "qgb", b.param("CGBO") * b.param("L") * (vg - vb));
+         b.equation(b.through("g") - (igs + igd + igb));
+         b.equation(b.through("d") - (sign * (ids + channelNoise - ibd) - igd));
+         b.equation(b.through("s") - (sign * (-ids - channelNoise - ibs) - igs));
+       }});
 }
+
 
 }  // namespace kelvin::blocks
