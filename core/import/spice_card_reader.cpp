@@ -60,7 +60,7 @@ std::string lowerCase(std::string text) {
 
 }  // namespace
 
-std::vector<SpiceCard> readSpiceCards(std::string_view text) {
+std::vector<SpiceCard> readSpiceCards(std::string_view text, bool title) {
   struct Pending {
     int line = 0;
     std::string text;
@@ -75,7 +75,7 @@ std::vector<SpiceCard> readSpiceCards(std::string_view text) {
     start = end + 1;
     ++number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (number == 1) continue;  // the title line
+    if (number == 1 && title) continue;  // the title line
     const std::size_t first = line.find_first_not_of(" \t");
     if (first == std::string_view::npos || line[first] == '*') continue;
     line = stripComment(line.substr(first));
@@ -91,7 +91,7 @@ std::vector<SpiceCard> readSpiceCards(std::string_view text) {
   for (Pending& pending : logical) {
     std::vector<std::string> fields = splitFields(pending.text);
     if (fields.empty()) continue;
-    SpiceCard card{.line = pending.line, .label = fields.front(), .fields = {}};
+    SpiceCard card{.line = pending.line, .file = {}, .text = pending.text, .label = fields.front(), .fields = {}};
     for (std::string& field : fields) card.fields.push_back(lowerCase(std::move(field)));
     if (card.command() == ".end") break;
     cards.push_back(std::move(card));

@@ -13,6 +13,7 @@
 #include "import/netlist_model_builder.h"
 #include "import/spice_device_model.h"
 #include "import/spice_card_reader.h"
+#include "import/spice_deck.h"
 #include "import/spice_number.h"
 #include "model/parameter_evaluator.h"
 
@@ -102,13 +103,13 @@ std::string joinFrom(const std::vector<std::string>& fields, std::size_t first) 
 
 class SpiceImporter {
  public:
-  SpiceImporter(const std::string& fileName, const BlockRegistry& registry)
-      : fileName_(fileName), registry_(registry) {
+  SpiceImporter(const std::string& fileName, const BlockRegistry& registry, const SpiceFileReader& reader)
+      : fileName_(fileName), registry_(registry), reader_(reader) {
     scopes_.push_back(std::make_unique<Scope>(nullptr));
   }
 
   SpiceImport run(std::string_view text) {
-    const std::vector<SpiceCard> cards = readSpiceCards(text);
+    const std::vector<SpiceCard> cards = readSpiceDeck(text, fileName_, reader_);
     model_.name = baseName(fileName_);
     cards_ = &cards;
     readSetup(cards);
@@ -134,7 +135,9 @@ class SpiceImporter {
   }
 
  private:
-  std::string origin(const SpiceCard& card) const { return fileName_ + ":" + std::to_string(card.line); }
+  std::string origin(const SpiceCard& card) const {
+    return (card.file.empty() ? fileName_ : card.file) + ":" + std::to_string(card.line);
+  }
 
   [[noreturn]] void fail(const SpiceCard& card, const std::string& message) const {
     throw ModelError(note(origin(card), message));
@@ -769,6 +772,7 @@ class SpiceImporter {
 
   const std::string& fileName_;
   const BlockRegistry& registry_;
+  const SpiceFileReader& reader_;
   Model model_;
   std::vector<Diagnostic> warnings_;
   std::map<std::string, SpiceDeviceModel> models_;  // .model name -> card
@@ -805,8 +809,9 @@ class SpiceImporter {
 
 }  // namespace
 
-SpiceImport importSpice(std::string_view text, const std::string& fileName, const BlockRegistry& registry) {
-  return SpiceImporter(fileName, registry).run(text);
+SpiceImport importSpice(std::string_view text, const std::string& fileName, const BlockRegistry& registry,
+                        const SpiceFileReader& reader) {
+  return SpiceImporter(fileName, registry, reader).run(text);
 }
 
 }  // namespace kelvin::core

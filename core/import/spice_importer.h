@@ -14,6 +14,8 @@
 //    the definitions are (an instance of itself, a wrong node count: errors);
 //  - `.param name=value|{expr}` -> a model variable (in a subcircuit: a parameter of its
 //    subsystem); values `{expr}` are kept as expressions over them;
+//  - `.include PATH`, `.lib PATH [SECTION]`: the file's cards, relative to the including file
+//    (a file that includes itself is an error naming file:line);
 //  - `.tran tstep tstop [tstart [tmax]] [UIC]` (also `tran` in a .control block) -> settings
 //    stop_time and step, and without UIC settings initial = "operating_point" (a run starts at
 //    the DC operating point, as SPICE's); `.op` is accepted (`kelvin-cli op`); `.options reltol
@@ -35,6 +37,7 @@
 #include <vector>
 
 #include "elaborate/block_registry.h"
+#include "import/spice_deck.h"
 #include "model/diagnostic.h"
 #include "model/model.h"
 
@@ -47,8 +50,10 @@ struct SpiceImport {
 
 /// Translates the netlist `text`; `fileName` names it in diagnostics and gives
 /// the model its name (without directory and extension). `registry` says which
-/// optional block types exist. Throws ModelError (file = "<fileName>:<line>")
+/// optional block types exist; `reader` reads the files of `.include` and `.lib` cards,
+/// relative to the file that names them (SpiceDeck). Throws ModelError (file = "<file>:<line>")
 /// on the first hard error, or when the netlist has no element.
-SpiceImport importSpice(std::string_view text, const std::string& fileName, const BlockRegistry& registry);
+SpiceImport importSpice(std::string_view text, const std::string& fileName, const BlockRegistry& registry,
+                        const SpiceFileReader& reader = readSpiceFile);
 
 }  // namespace kelvin::core

@@ -201,6 +201,42 @@ class TestSpiceImporterCircuits : public QObject {
     QVERIFY(std::abs(op.at("RE.p") - 2.0) < 1e-12);
   }
 
+  // .include and .lib are read relative to the file that names them; warnings and errors name
+  // the included file and its line. The reader here serves files from memory.
+  void includesAreReadRelativeToTheirFile() {
+    const std::map<std::string, std::string> files{
+        {"lib/devices.lib", "* devices\n.lib small\n.model QN NPN(IS=1e-14 BF=100)\n.endl\n"
+                            ".lib big\n.model QN NPN(IS=1e-12 BF=50)\n.endl\n"},
+        {"lib/amp.inc", ".include sub/stage.inc\n"},
+        {"lib/sub/stage.inc", ".subckt stage c b e\nQ1 c b e QN\nRX c b 100k\n.ends\n"},
+        {"loop/a.inc", ".include b.inc\n"},
+        {"loop/b.inc", "R9 x 0 1k\n.include a.inc\n"}};
+    const core::SpiceFileReader reader = [&](const std::string& path) -> std::optional<std::string> {
+      const auto found = files.find(path);
+      if (found == files.end()) return std::nullopt;
+      return found->second;
+    };
+    const core::SpiceImport imported = core::importSpice(
+        "t\n.lib 'lib/devices.lib' small\n.include lib/amp.inc\nV1 c 0 5\nX1 c c 0 stage\n.op\n", "t.cir",
+        test::library(), reader);
+    const core::Block& x1 = *imported.model.findBlock("X1");
+    QCOMPARE(x1.blocks.front().id, std::string("Q1"));
+    QCOMPARE(x1.blocks.front().params.at("IS"), std::string("10f"));  // the section "small"
+    try {
+      core::importSpice("t\n.include loop/a.inc\nV1 x 0 1\n", "t.cir", test::library(), reader);
+      QFAIL("a recursive include was read");
+    } catch (const core::ModelError& e) {
+      QCOMPARE(QString::fromStdString(e.diagnostics().front().toString()),
+               QString("loop/b.inc:2: recursive .include: t.cir → loop/a.inc → loop/b.inc → loop/a.inc"));
+    }
+    try {
+      core::importSpice("t\nV1 x 0 1\n.inc nowhere.cir\n", "t.cir", test::library(), reader);
+      QFAIL("a missing include was read");
+    } catch (const core::ModelError& e) {
+      QCOMPARE(QString::fromStdString(e.diagnostics().front().toString()), QString("t.cir:3: cannot read 'nowhere.cir'"));
+    }
+  }
+
   void badInputNamesFileAndLine_data() {
     QTest::addColumn<QString>("netlist");
     QTest::addColumn<QString>("message");
