@@ -12,6 +12,7 @@
 #include <map>
 
 #include "model/model_file.h"
+#include "model/settings_check.h"
 #include "run/simulator.h"
 #include "support/simulation_trace.h"
 
@@ -176,6 +177,9 @@ class TstDcOperatingPointSolver : public QObject {
     } catch (const core::ModelError& e) {
       QVERIFY(QString::fromStdString(e.what()).contains("initial"));
     }
+    const std::vector<core::Diagnostic> problems = core::checkSettings(m.settings, "op.kelvin");
+    QCOMPARE(problems.size(), std::size_t(1));
+    QVERIFY(QString::fromStdString(problems.front().message).contains("initial = \"dc\""));
   }
 
   // A node reached only through capacitors floats at DC: the error names the capacitors.
