@@ -13,8 +13,8 @@
 //  - source stepping: the homotopy F(y) − (1 − λ)·F(0) for λ from 0 to 1. A circuit
 //    whose elements carry no current at zero voltage has F(0) = its independent
 //    sources, so this scales every source by λ (SPICE's srcFact); y = 0 solves λ = 0.
-// The switch outcomes (min, max, abs, relations) are recomputed from each solution
-// and the solve repeated until they settle.
+// The switch outcomes (min, max, abs, relations) are not frozen: every evaluation takes
+// them from the values, and the operating point carries those of the solution.
 
 #include <cstdint>
 #include <memory>
@@ -36,13 +36,13 @@ class DcOperatingPointSolver {
   DcOperatingPointSolver(const DaeSystem& dae, std::string file);
 
   /// The operating point at time t: y solved from the guess `y` (the model's start
-  /// values), y' = 0, the discrete values as given, the switch outcomes settled; the delay
-  /// lines (observed during the call; null when the model has none) read their initial values.
+  /// values), y' = 0, the discrete values as given, the switch outcomes of the solution; the
+  /// delay lines (observed during the call; null when the model has none) read their initial values.
   /// Throws SimulationError naming the blocks whose equations have no solution
   /// (a singular system: a node left floating at DC, a loop of inductors and
   /// voltage sources) or whose residuals stay largest when nothing converges.
   OperatingPoint solve(double t, std::vector<double> y, const std::vector<double>& discrete,
-                       std::vector<std::uint8_t> switches, const DelayedValues* delays = nullptr);
+                       const DelayedValues* delays = nullptr);
 
   /// The method that found the last solution.
   Method method() const { return method_; }
@@ -54,8 +54,8 @@ class DcOperatingPointSolver {
     double gmin = 0.0;    // S, from every electrical node to ground
     double lambda = 1.0;  // source factor: F(y) − (1 − λ)·F(0)
   };
-  /// Newton, then gmin stepping, then source stepping, with the switches frozen.
-  bool solveFrozen(std::vector<double>& y, const EvalPoint& base);
+  /// Newton, then gmin stepping, then source stepping.
+  bool solveAll(std::vector<double>& y, const EvalPoint& base);
   bool gminStepping(std::vector<double>& y, const EvalPoint& base);
   bool sourceStepping(std::vector<double>& y, const EvalPoint& base);
   /// Damped Newton from y for the homotopy h; y is left at the last iterate.

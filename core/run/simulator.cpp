@@ -89,10 +89,10 @@ const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled
 OperatingPoint dcOperatingPoint(const CompiledModel& compiled, const SimulationOptions& options) {
   const SampleCallback ignore = [](double, const std::vector<double>&) {};
   const EventCallback none;
-  // A run not started holds the model's start values, discrete values and switch outcomes.
+  // A run not started holds the model's start values and discrete values.
   const SimulationRun run(compiled.dae(), options, compiled.file(), ignore, none);
   DcOperatingPointSolver solver(compiled.dae(), compiled.file());
-  OperatingPoint point = solver.solve(options.startTime, run.y, run.discrete, run.switches, run.delays());
+  OperatingPoint point = solver.solve(options.startTime, run.y, run.discrete, run.delays());
   spdlog::debug("{}: DC operating point by {} in {} Newton iterations", compiled.file(),
                 solver.method() == DcOperatingPointSolver::Method::Newton         ? "Newton"
                 : solver.method() == DcOperatingPointSolver::Method::GminStepping ? "gmin stepping"
