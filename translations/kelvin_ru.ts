@@ -1307,6 +1307,10 @@
         <source>Thermal resistor with noise</source>
         <translation>Тепловое сопротивление с шумом</translation>
     </message>
+    <message>
+        <source>BJT low-noise amplifier</source>
+        <translation>Малошумящий усилитель на биполярном транзисторе</translation>
+    </message>
 </context>
 <context>
     <name>MoveSegmentTool</name>
