@@ -14,6 +14,8 @@ void registerElectricalSemiconductors(core::BlockRegistry& registry);
 void registerElectricalAmplifiers(core::BlockRegistry& registry);
 void registerElectricalSensors(core::BlockRegistry& registry);
 void registerElectricalSwitches(core::BlockRegistry& registry);
+void registerElectricalControlled(core::BlockRegistry& registry);
+void registerElectricalTransistors(core::BlockRegistry& registry);
 void registerSignalSources(core::BlockRegistry& registry);
 void registerSignalMath(core::BlockRegistry& registry);
 void registerSignalDynamic(core::BlockRegistry& registry);

@@ -11,6 +11,8 @@ void registerAll(core::BlockRegistry& registry) {
   registerElectricalAmplifiers(registry);
   registerElectricalSensors(registry);
   registerElectricalSwitches(registry);
+  registerElectricalControlled(registry);
+  registerElectricalTransistors(registry);
   registerSignalSources(registry);
   registerSignalMath(registry);
   registerSignalDynamic(registry);

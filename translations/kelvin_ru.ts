@@ -849,6 +849,234 @@
         <source>User</source>
         <translation>Пользовательские</translation>
     </message>
+    <message>
+        <source>Bipolar transistor</source>
+        <translation>Биполярный транзистор</translation>
+    </message>
+    <message>
+        <source>NPN or PNP</source>
+        <translation>NPN или PNP</translation>
+    </message>
+    <message>
+        <source>transport saturation current</source>
+        <translation>ток насыщения переноса</translation>
+    </message>
+    <message>
+        <source>ideal forward current gain</source>
+        <translation>идеальный прямой коэффициент усиления по току</translation>
+    </message>
+    <message>
+        <source>ideal reverse current gain</source>
+        <translation>идеальный обратный коэффициент усиления по току</translation>
+    </message>
+    <message>
+        <source>forward emission coefficient</source>
+        <translation>прямой коэффициент эмиссии</translation>
+    </message>
+    <message>
+        <source>reverse emission coefficient</source>
+        <translation>обратный коэффициент эмиссии</translation>
+    </message>
+    <message>
+        <source>forward Early voltage (0: none)</source>
+        <translation>прямое напряжение Эрли (0: нет)</translation>
+    </message>
+    <message>
+        <source>reverse Early voltage (0: none)</source>
+        <translation>обратное напряжение Эрли (0: нет)</translation>
+    </message>
+    <message>
+        <source>forward high-injection knee current (0: none)</source>
+        <translation>ток излома высокого уровня инжекции (0: нет)</translation>
+    </message>
+    <message>
+        <source>base resistance</source>
+        <translation>сопротивление базы</translation>
+    </message>
+    <message>
+        <source>emitter resistance</source>
+        <translation>сопротивление эмиттера</translation>
+    </message>
+    <message>
+        <source>collector resistance</source>
+        <translation>сопротивление коллектора</translation>
+    </message>
+    <message>
+        <source>base–emitter zero-bias depletion capacitance</source>
+        <translation>барьерная ёмкость перехода база–эмиттер при нулевом смещении</translation>
+    </message>
+    <message>
+        <source>base–emitter built-in potential</source>
+        <translation>контактная разность потенциалов перехода база–эмиттер</translation>
+    </message>
+    <message>
+        <source>base–emitter grading coefficient</source>
+        <translation>коэффициент плавности перехода база–эмиттер</translation>
+    </message>
+    <message>
+        <source>base–collector zero-bias depletion capacitance</source>
+        <translation>барьерная ёмкость перехода база–коллектор при нулевом смещении</translation>
+    </message>
+    <message>
+        <source>base–collector built-in potential</source>
+        <translation>контактная разность потенциалов перехода база–коллектор</translation>
+    </message>
+    <message>
+        <source>base–collector grading coefficient</source>
+        <translation>коэффициент плавности перехода база–коллектор</translation>
+    </message>
+    <message>
+        <source>ideal forward transit time</source>
+        <translation>идеальное время пролёта в прямом режиме</translation>
+    </message>
+    <message>
+        <source>ideal reverse transit time</source>
+        <translation>идеальное время пролёта в обратном режиме</translation>
+    </message>
+    <message>
+        <source>energy gap for the temperature dependence of IS</source>
+        <translation>ширина запрещённой зоны для температурной зависимости IS</translation>
+    </message>
+    <message>
+        <source>temperature exponent of IS</source>
+        <translation>температурный показатель IS</translation>
+    </message>
+    <message>
+        <source>temperature exponent of BF and BR</source>
+        <translation>температурный показатель BF и BR</translation>
+    </message>
+    <message>
+        <source>temperature at which the parameters were measured</source>
+        <translation>температура, при которой измерены параметры</translation>
+    </message>
+    <message>
+        <source>Current-controlled current source</source>
+        <translation>Источник тока, управляемый током</translation>
+    </message>
+    <message>
+        <source>current gain</source>
+        <translation>коэффициент усиления по току</translation>
+    </message>
+    <message>
+        <source>Current-controlled voltage source</source>
+        <translation>Источник напряжения, управляемый током</translation>
+    </message>
+    <message>
+        <source>transresistance</source>
+        <translation>передаточное сопротивление</translation>
+    </message>
+    <message>
+        <source>Coupled inductors</source>
+        <translation>Связанные катушки индуктивности</translation>
+    </message>
+    <message>
+        <source>inductance of winding 1</source>
+        <translation>индуктивность обмотки 1</translation>
+    </message>
+    <message>
+        <source>inductance of winding 2</source>
+        <translation>индуктивность обмотки 2</translation>
+    </message>
+    <message>
+        <source>coupling coefficient, 0 ≤ k &lt; 1</source>
+        <translation>коэффициент связи, 0 ≤ k &lt; 1</translation>
+    </message>
+    <message>
+        <source>initial current of winding 1 (p1 to n1)</source>
+        <translation>начальный ток обмотки 1 (от p1 к n1)</translation>
+    </message>
+    <message>
+        <source>initial current of winding 2 (p2 to n2)</source>
+        <translation>начальный ток обмотки 2 (от p2 к n2)</translation>
+    </message>
+    <message>
+        <source>Ideal transformer</source>
+        <translation>Идеальный трансформатор</translation>
+    </message>
+    <message>
+        <source>turns ratio n1/n2</source>
+        <translation>коэффициент трансформации n1/n2</translation>
+    </message>
+    <message>
+        <source>MOS transistor</source>
+        <translation>МОП-транзистор</translation>
+    </message>
+    <message>
+        <source>NMOS or PMOS</source>
+        <translation>NMOS или PMOS</translation>
+    </message>
+    <message>
+        <source>zero-bias threshold voltage</source>
+        <translation>пороговое напряжение при нулевом смещении подложки</translation>
+    </message>
+    <message>
+        <source>transconductance parameter</source>
+        <translation>параметр крутизны</translation>
+    </message>
+    <message>
+        <source>bulk threshold parameter</source>
+        <translation>коэффициент влияния подложки на порог</translation>
+    </message>
+    <message>
+        <source>surface potential</source>
+        <translation>поверхностный потенциал</translation>
+    </message>
+    <message>
+        <source>channel-length modulation</source>
+        <translation>модуляция длины канала</translation>
+    </message>
+    <message>
+        <source>channel width</source>
+        <translation>ширина канала</translation>
+    </message>
+    <message>
+        <source>channel length</source>
+        <translation>длина канала</translation>
+    </message>
+    <message>
+        <source>lateral diffusion</source>
+        <translation>боковая диффузия</translation>
+    </message>
+    <message>
+        <source>drain resistance</source>
+        <translation>сопротивление стока</translation>
+    </message>
+    <message>
+        <source>source resistance</source>
+        <translation>сопротивление истока</translation>
+    </message>
+    <message>
+        <source>bulk junction saturation current</source>
+        <translation>ток насыщения переходов подложки</translation>
+    </message>
+    <message>
+        <source>gate–source overlap capacitance per width</source>
+        <translation>ёмкость перекрытия затвор–исток на единицу ширины</translation>
+    </message>
+    <message>
+        <source>gate–drain overlap capacitance per width</source>
+        <translation>ёмкость перекрытия затвор–сток на единицу ширины</translation>
+    </message>
+    <message>
+        <source>gate–bulk overlap capacitance per length</source>
+        <translation>ёмкость перекрытия затвор–подложка на единицу длины</translation>
+    </message>
+    <message>
+        <source>Voltage-controlled current source</source>
+        <translation>Источник тока, управляемый напряжением</translation>
+    </message>
+    <message>
+        <source>transconductance</source>
+        <translation>крутизна</translation>
+    </message>
+    <message>
+        <source>Voltage-controlled voltage source</source>
+        <translation>Источник напряжения, управляемый напряжением</translation>
+    </message>
+    <message>
+        <source>voltage gain</source>
+        <translation>коэффициент усиления по напряжению</translation>
+    </message>
 </context>
 <context>
     <name>ConnectTool</name>
@@ -1078,6 +1306,10 @@
     <message>
         <source>Thermal resistor with noise</source>
         <translation>Тепловое сопротивление с шумом</translation>
+    </message>
+    <message>
+        <source>BJT low-noise amplifier</source>
+        <translation>Малошумящий усилитель на биполярном транзисторе</translation>
     </message>
 </context>
 <context>

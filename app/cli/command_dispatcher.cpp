@@ -12,6 +12,7 @@
 #include "cli/freq_command.h"
 #include "cli/import_spice_command.h"
 #include "cli/noise_command.h"
+#include "cli/op_command.h"
 #include "cli/partition_command.h"
 #include "cli/simulate_command.h"
 #include "cli/sweep_command.h"
@@ -56,6 +57,7 @@ bool isHelp(const std::string& arg) { return arg == "--help" || arg == "-h"; }
 CommandDispatcher::CommandDispatcher(std::ostream& out, std::ostream& err) : out_(out), err_(err) {
   commands_.push_back(std::make_unique<ValidateCommand>());
   commands_.push_back(std::make_unique<SimulateCommand>());
+  commands_.push_back(std::make_unique<OpCommand>());
   commands_.push_back(std::make_unique<AbcdCommand>());
   commands_.push_back(std::make_unique<FreqCommand>());
   commands_.push_back(std::make_unique<NoiseCommand>());

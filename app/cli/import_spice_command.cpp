@@ -14,7 +14,7 @@
 namespace kelvin::cli {
 
 std::string ImportSpiceCommand::summary() const {
-  return "translate a SPICE netlist (R C L D V I, .tran, .noise) into a .kelvin model on stdout or --out";
+  return "translate a SPICE netlist (R C L D Q M V I E F G H K X, .subckt, .tran, .noise) into a .kelvin model on stdout or --out";
 }
 
 std::vector<OptionSpec> ImportSpiceCommand::options() const {

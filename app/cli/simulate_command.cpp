@@ -12,33 +12,13 @@
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
 #include "cli/csv_writer.h"
+#include "cli/signal_selection.h"
 #include "cli/simulation_overrides.h"
 #include "model/diagnostic.h"
 #include "run/simulator.h"
 #include "solve/simulation_error.h"
 
 namespace kelvin::cli {
-
-namespace {
-
-/// The indices in `names` of the `wanted` signals.
-/// Throws CliError (exit 2) naming an unknown signal and listing the available ones.
-std::vector<std::size_t> selectSignals(const std::vector<std::string>& wanted, const std::vector<std::string>& names) {
-  std::vector<std::size_t> columns;
-  for (const std::string& name : wanted) {
-    auto it = std::find(names.begin(), names.end(), name);
-    if (it == names.end()) {
-      std::string available;
-      for (const std::string& n : names) available += (available.empty() ? "" : ", ") + n;
-      throw CliError(kExitInvalidModel, "unknown signal '" + name + "' in --signals; available signals: " +
-                                            (available.empty() ? "(none)" : available));
-    }
-    columns.push_back(static_cast<std::size_t>(it - names.begin()));
-  }
-  return columns;
-}
-
-}  // namespace
 
 std::string SimulateCommand::summary() const {
   return "run a transient simulation; CSV 'time,<signal>...' to stdout or --out";

@@ -17,6 +17,15 @@ NetlistModelBuilder::NetlistModelBuilder(std::string groundNode) : groundNode_(s
 
 void NetlistModelBuilder::add(NetlistElement element) { elements_.push_back(std::move(element)); }
 
+NetlistElement* NetlistModelBuilder::find(const std::string& id) {
+  auto it = std::find_if(elements_.begin(), elements_.end(), [&](const NetlistElement& e) { return e.block.id == id; });
+  return it == elements_.end() ? nullptr : &*it;
+}
+
+void NetlistModelBuilder::remove(const std::string& id) {
+  std::erase_if(elements_, [&](const NetlistElement& e) { return e.block.id == id; });
+}
+
 std::string NetlistModelBuilder::uniqueId(const std::string& wanted) const {
   const auto taken = [&](const std::string& id) {
     return std::any_of(elements_.begin(), elements_.end(), [&](const NetlistElement& e) { return e.block.id == id; });
@@ -26,11 +35,13 @@ std::string NetlistModelBuilder::uniqueId(const std::string& wanted) const {
   return id;
 }
 
-std::vector<NetlistElement> NetlistModelBuilder::connectedElements(std::vector<Diagnostic>& warnings) const {
+std::vector<NetlistElement> NetlistModelBuilder::connectedElements(std::vector<Diagnostic>& warnings,
+                                                                   const Boundary& boundary) const {
   std::vector<NetlistElement> kept = elements_;
   for (bool changed = true; changed;) {
     changed = false;
     std::map<std::string, int> pinsOnNode;
+    for (const auto& port : boundary) ++pinsOnNode[port.second];
     for (const NetlistElement& e : kept)
       for (const auto& pin : e.pins) ++pinsOnNode[pin.second];
     for (auto it = kept.begin(); it != kept.end();) {
@@ -53,8 +64,8 @@ std::vector<NetlistElement> NetlistModelBuilder::connectedElements(std::vector<D
   return kept;
 }
 
-Model NetlistModelBuilder::build(Model base, std::vector<Diagnostic>& warnings) const {
-  std::vector<NetlistElement> elements = connectedElements(warnings);
+Model NetlistModelBuilder::build(Model base, std::vector<Diagnostic>& warnings, const Boundary& boundary) const {
+  std::vector<NetlistElement> elements = connectedElements(warnings, boundary);
   const int columns = std::max(4, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(elements.size())))));
   std::map<std::string, std::vector<std::string>> portsOnNode;  // node -> "block.port" in element order
   std::vector<std::string> nodeOrder;
@@ -80,6 +91,11 @@ Model NetlistModelBuilder::build(Model base, std::vector<Diagnostic>& warnings) 
     base.blocks.push_back(ground);
     std::vector<std::string>& groundPorts = portsOnNode[groundNode_];
     groundPorts.insert(groundPorts.begin(), groundId + ".p");
+  }
+  for (const auto& [port, node] : boundary) {
+    if (!portsOnNode.contains(node)) nodeOrder.push_back(node);
+    std::vector<std::string>& ports = portsOnNode[node];
+    ports.insert(ports.begin(), port);  // a bare name: the subsystem's boundary port
   }
   for (const std::string& node : nodeOrder) {
     const std::vector<std::string>& ports = portsOnNode[node];

@@ -29,16 +29,23 @@ class NetlistModelBuilder {
   explicit NetlistModelBuilder(std::string groundNode);
 
   void add(NetlistElement element);
+  /// The element whose block id is `id`, or nullptr; valid until the next add() or remove().
+  NetlistElement* find(const std::string& id);
+  void remove(const std::string& id);
   /// A block id not used by any element yet, `wanted` or `wanted_2`, `wanted_3`...
   std::string uniqueId(const std::string& wanted) const;
   bool empty() const { return elements_.empty(); }
 
+  /// A node that is a boundary port of the subsystem being built: (port name, node).
+  using Boundary = std::vector<std::pair<std::string, std::string>>;
+
   /// `base` (name, settings) with the blocks and connections of the netlist.
   /// Appends a warning (file = the element's origin) for each dropped element.
-  Model build(Model base, std::vector<Diagnostic>& warnings) const;
+  /// The nodes of `boundary` are wired to the bare port names (inside a subsystem).
+  Model build(Model base, std::vector<Diagnostic>& warnings, const Boundary& boundary = {}) const;
 
  private:
-  std::vector<NetlistElement> connectedElements(std::vector<Diagnostic>& warnings) const;
+  std::vector<NetlistElement> connectedElements(std::vector<Diagnostic>& warnings, const Boundary& boundary) const;
 
   std::string groundNode_;
   std::vector<NetlistElement> elements_;

@@ -20,7 +20,17 @@ std::vector<std::string> splitFields(std::string_view text) {
     if (!current.empty()) fields.push_back(std::move(current));
     current.clear();
   };
+  int braces = 0;
+  bool quoted = false;
   for (char c : text) {
+    // An expression in braces or single quotes is one piece: its blanks go, its ( ) , stay.
+    if (c == '{') ++braces;
+    if (c == '}' && braces > 0) --braces;
+    if (c == '\'') quoted = !quoted;
+    if (braces > 0 || quoted || c == '}' || c == '\'') {
+      if (!std::isspace(static_cast<unsigned char>(c))) current += c;
+      continue;
+    }
     if (std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == '(' || c == ')') {
       flush();
     } else if (c == '=') {
@@ -50,7 +60,7 @@ std::string lowerCase(std::string text) {
 
 }  // namespace
 
-std::vector<SpiceCard> readSpiceCards(std::string_view text) {
+std::vector<SpiceCard> readSpiceCards(std::string_view text, bool title) {
   struct Pending {
     int line = 0;
     std::string text;
@@ -65,7 +75,7 @@ std::vector<SpiceCard> readSpiceCards(std::string_view text) {
     start = end + 1;
     ++number;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (number == 1) continue;  // the title line
+    if (number == 1 && title) continue;  // the title line
     const std::size_t first = line.find_first_not_of(" \t");
     if (first == std::string_view::npos || line[first] == '*') continue;
     line = stripComment(line.substr(first));
@@ -81,7 +91,7 @@ std::vector<SpiceCard> readSpiceCards(std::string_view text) {
   for (Pending& pending : logical) {
     std::vector<std::string> fields = splitFields(pending.text);
     if (fields.empty()) continue;
-    SpiceCard card{.line = pending.line, .label = fields.front(), .fields = {}};
+    SpiceCard card{.line = pending.line, .file = {}, .text = pending.text, .label = fields.front(), .fields = {}};
     for (std::string& field : fields) card.fields.push_back(lowerCase(std::move(field)));
     if (card.command() == ".end") break;
     cards.push_back(std::move(card));

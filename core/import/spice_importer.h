@@ -1,19 +1,29 @@
 #pragma once
 // Reads a SPICE netlist (the subset a Kelvin model can express) into a Model:
 //
-//  - elements R, C (IC=), L (IC=), V and I (DC value, SIN(vo va f td θ φ)
-//    and PULSE(v1 v2 td tr tf pw per)), D with a `.model NAME D(IS N
-//    RS)` card (and an optional area factor); AC specifications are accepted
-//    and ignored (they matter only to small-signal analyses);
-//  - `.param name=number` -> a model variable, referred to where a value is
-//    `{name}` (R, C, L values, DC values); other expressions are reported;
-//  - `.tran tstep tstop [tstart [tmax]] [UIC]` (also `tran` in a .control
-//    block) -> settings stop_time and step; `.options reltol vntol` -> rtol,
-//    atol; `.temp` -> temperature; `.save/.print/.probe v(x)` -> an
-//    electrical.VoltageSensor V_x across x and ground;
-//  - `.noise v(out[,ref]) src sweep points fstart fstop` -> an
-//    electrical.NoiseSensor NOISE_out across out and ref (bandwidth = fstop)
-//    when the library has that type, and always settings.extra["noise_card"].
+//  - elements R, C (IC=), L (IC=), V and I (DC value, SIN(vo va f td θ φ) and PULSE(v1 v2
+//    td tr tf pw per)); AC specifications are accepted and ignored (small-signal only);
+//  - D and Q with their `.model` cards (D; NPN, PNP) and area factors: each SPICE parameter is
+//    translated to the block's, reported as not supported, or, when SPICE does not know it for
+//    that kind, an error; a value out of the block's range (a negative IS) is an error;
+//  - E, G (linear: n+ n- nc+ nc- value) → electrical.VCVS, VCCS; F, H (n+ n- vname value) →
+//    CCCS, CCVS whose sense branch is put in series with vname; K (L1 L2 k) → the two inductors
+//    become one electrical.CoupledInductors named after K;
+//  - `.subckt NAME nodes [params: name=value...]` ... `.ends` and X instances → Subsystem blocks
+//    named after the instance, holding the elements under their SPICE names, nested as deep as
+//    the definitions are (an instance of itself, a wrong node count: errors);
+//  - `.param name=value|{expr}` -> a model variable (in a subcircuit: a parameter of its
+//    subsystem); values `{expr}` are kept as expressions over them;
+//  - `.include PATH`, `.lib PATH [SECTION]`: the file's cards, relative to the including file
+//    (a file that includes itself is an error naming file:line);
+//  - `.tran tstep tstop [tstart [tmax]] [UIC]` (also `tran` in a .control block) -> settings
+//    stop_time and step, and without UIC settings initial = "operating_point" (a run starts at
+//    the DC operating point, as SPICE's); `.op` is accepted (`kelvin-cli op`); `.options reltol
+//    vntol temp tnom` -> rtol, atol, temperature, the devices' TNOM; `.temp` -> temperature;
+//    `.save/.print/.probe v(x)` -> an electrical.VoltageSensor V_x across x and ground;
+//  - `.noise v(out[,ref]) src sweep points fstart fstop` -> an electrical.NoiseSensor NOISE_out
+//    across out and ref (no bandwidth: the density SPICE reports) when the library has that
+//    type, and always settings.extra["noise_card"].
 //
 // Node 0 (or gnd) is the ground: one electrical.Ground block. Blocks are laid
 // out on a grid and each node is a chain of connections (NetlistModelBuilder).
@@ -27,6 +37,7 @@
 #include <vector>
 
 #include "elaborate/block_registry.h"
+#include "import/spice_deck.h"
 #include "model/diagnostic.h"
 #include "model/model.h"
 
@@ -39,8 +50,10 @@ struct SpiceImport {
 
 /// Translates the netlist `text`; `fileName` names it in diagnostics and gives
 /// the model its name (without directory and extension). `registry` says which
-/// optional block types exist. Throws ModelError (file = "<fileName>:<line>")
+/// optional block types exist; `reader` reads the files of `.include` and `.lib` cards,
+/// relative to the file that names them (SpiceDeck). Throws ModelError (file = "<file>:<line>")
 /// on the first hard error, or when the netlist has no element.
-SpiceImport importSpice(std::string_view text, const std::string& fileName, const BlockRegistry& registry);
+SpiceImport importSpice(std::string_view text, const std::string& fileName, const BlockRegistry& registry,
+                        const SpiceFileReader& reader = readSpiceFile);
 
 }  // namespace kelvin::core

@@ -26,6 +26,12 @@ std::vector<Diagnostic> checkSettings(const Settings& settings, const std::strin
   if (!(settings.atol > 0.0 && std::isfinite(settings.atol))) refuse("atol", settings.atol, "must be > 0 (e.g. 1e-9)");
   if (!(settings.temperature > 0.0 && std::isfinite(settings.temperature)))
     refuse("temperature", settings.temperature, "K is impossible: an absolute temperature must be > 0 K");
+  if (settings.extra.contains("initial")) {
+    const Json& initial = settings.extra["initial"];
+    if (initial != "ic" && initial != "operating_point")
+      problems.push_back(Diagnostic{file, "", "", "settings: initial = " + initial.dump() +
+                                                      " is not a start: use \"operating_point\" or \"ic\""});
+  }
   return problems;
 }
 

@@ -10,6 +10,7 @@
 #include "elaborate/variable_eliminator.h"
 #include "events/constraint_index_reduction.h"
 #include "run/compiled_model.h"
+#include "run/dc_operating_point_solver.h"
 #include "solve/fixed_step_integrator.h"
 #include "solve/ida_integrator.h"
 #include "solve/simulation_run.h"
@@ -54,10 +55,40 @@ const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled
   return compiled.defaultSignals();
 }
 
+OperatingPoint dcOperatingPoint(const CompiledModel& compiled, const SimulationOptions& options) {
+  const SampleCallback ignore = [](double, const std::vector<double>&) {};
+  const EventCallback none;
+  // A run not started holds the model's start values and discrete values.
+  const SimulationRun run(compiled.dae(), options, compiled.file(), ignore, none);
+  DcOperatingPointSolver solver(compiled.dae(), compiled.file());
+  OperatingPoint point = solver.solve(options.startTime, run.y, run.discrete, run.delays());
+  spdlog::debug("{}: DC operating point by {} in {} Newton iterations", compiled.file(),
+                solver.method() == DcOperatingPointSolver::Method::Newton         ? "Newton"
+                : solver.method() == DcOperatingPointSolver::Method::GminStepping ? "gmin stepping"
+                                                                                  : "source stepping",
+                solver.iterations());
+  return point;
+}
+
+std::vector<double> signalValues(const CompiledModel& compiled, const OperatingPoint& point) {
+  const DaeSystem& dae = compiled.dae();
+  DaeWorkspace ws = dae.makeWorkspace();
+  std::vector<double> values(dae.signalCount());
+  const EvalPoint at{point.time, point.y.data(), point.yp.data(), point.discrete.data(), point.switches.data(), nullptr};
+  dae.signals(at, values.data(), ws);
+  return values;
+}
+
+SimulationOptions startingOptions(const CompiledModel& compiled, SimulationOptions options) {
+  if (options.initial == Initial::OperatingPoint && options.startValues.empty())
+    options.startValues = dcOperatingPoint(compiled, options).y;
+  return options;
+}
+
 void checkInitialState(const CompiledModel& compiled, const SimulationOptions& options) {
   const SampleCallback ignore = [](double, const std::vector<double>&) {};
   const EventCallback none;
-  SimulationRun(compiled.dae(), options, compiled.file(), ignore, none).start();
+  SimulationRun(compiled.dae(), startingOptions(compiled, options), compiled.file(), ignore, none).start();
 }
 
 namespace {
@@ -99,10 +130,11 @@ SimulationStats integrate(const CompiledModel& compiled, const SimulationOptions
 SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions& options,
                          const SampleCallback& onSample, const std::atomic<bool>* cancel,
                          const EventCallback& onEvent) {
-  return integrate(compiled, options, onSample, cancel, onEvent, nullptr);
+  return integrate(compiled, startingOptions(compiled, options), onSample, cancel, onEvent, nullptr);
 }
 
 OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions options, double time) {
+  options = startingOptions(compiled, std::move(options));
   const SampleCallback ignore = [](double, const std::vector<double>&) {};
   const EventCallback none;
   OperatingPoint point;

@@ -39,6 +39,20 @@ const std::vector<std::string>& signalNames(const CompiledModel& compiled);
 /// component variables (states such as C1.v), not every port's potential.
 const std::vector<std::string>& defaultSignalNames(const CompiledModel& compiled);
 
+/// The DC operating point at options.startTime (SPICE's .op): every derivative zero, sources
+/// at the start time (DcOperatingPointSolver). Throws SimulationError naming the blocks.
+OperatingPoint dcOperatingPoint(const CompiledModel& compiled, const SimulationOptions& options);
+
+/// The value of every signal (signalNames() order) at `point`.
+std::vector<double> signalValues(const CompiledModel& compiled, const OperatingPoint& point);
+
+/// The options a run starts from: `options` itself, or, when options.initial is
+/// OperatingPoint and no startValues are given, with startValues set to the DC operating
+/// point. simulate(), operatingPointAt() and checkInitialState() start from these, so the
+/// noise spectrum and the ABCD identification default to the operating point when the
+/// model says so. Throws SimulationError.
+SimulationOptions startingOptions(const CompiledModel& compiled, SimulationOptions options);
+
 /// Solves for a consistent initial state at options.startTime, as a run would, and
 /// throws SimulationError (naming the blocks) when there is none: an algebraic loop
 /// without solution, states fixed by constraints that contradict them.

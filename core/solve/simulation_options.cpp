@@ -14,6 +14,7 @@ double settingNumber(const std::string& text, const char* name, const std::strin
 }  // namespace
 
 using ProjectionStart = SimulationOptions::ProjectionStart;
+using Initial = SimulationOptions::Initial;
 
 SimulationOptions SimulationOptions::fromSettings(const Settings& settings, const std::string& file) {
   SimulationOptions o;
@@ -29,6 +30,13 @@ SimulationOptions SimulationOptions::fromSettings(const Settings& settings, cons
       o.projectionStart = ProjectionStart::Integrated;
     else if (start != "overshot")
       throw ModelError(Diagnostic{file, "", "", "setting projection_start: use \"overshot\" or \"integrated\""});
+  }
+  if (settings.extra.contains("initial")) {
+    const Json& initial = settings.extra["initial"];
+    if (initial == "operating_point")
+      o.initial = Initial::OperatingPoint;
+    else if (initial != "ic")
+      throw ModelError(Diagnostic{file, "", "", "setting initial: use \"operating_point\" or \"ic\""});
   }
   return o;
 }

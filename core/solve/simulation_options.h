@@ -33,6 +33,13 @@ struct SimulationOptions {
   ProjectionStart projectionStart = ProjectionStart::Overshot;
   /// Largest step the variable-step solver may take (0: no limit).
   double maxStep = 0.0;
+  /// Where a run starts (the model setting `initial`): the model's start values ("ic": every
+  /// state at its v0, i0, x0, ...), or the DC operating point ("operating_point": SPICE's .op
+  /// before a .tran without UIC). startingOptions() turns the latter into startValues.
+  enum class Initial { Ic, OperatingPoint };
+  Initial initial = Initial::Ic;
+  /// Start values of all unknowns that replace the model's (its states start there); empty: the model's.
+  std::vector<double> startValues;
   /// Indices (into signalNames()) of the signals to sample, in this order; empty: all of them.
   std::vector<int> outputs;
   /// Values of the compiled model's run-time parameters for this run, one per entry of

@@ -52,6 +52,7 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
   y.assign(size, 0.0);
   yp.assign(size, 0.0);
   for (int i = 0; i < dae.size(); ++i) y[i] = flat.unknowns[i].start;
+  if (!options.startValues.empty()) std::copy_n(options.startValues.begin(), dae.size(), y.begin());
   for (const FlatDiscrete& d : flat.discretes) discrete.push_back(d.start);
   discrete.push_back(0.0);
   if (!options.parameters.empty()) {

@@ -54,6 +54,7 @@ namespace {
     QT_TRANSLATE_NOOP("Examples", "Brownian resonator"),
     QT_TRANSLATE_NOOP("Examples", "Equipartition"),
     QT_TRANSLATE_NOOP("Examples", "Diode detector noise"),
+    QT_TRANSLATE_NOOP("Examples", "BJT low-noise amplifier"),
     QT_TRANSLATE_NOOP("Examples", "Monte Carlo"),
     QT_TRANSLATE_NOOP("Examples", "RC noise spectrum"),
     QT_TRANSLATE_NOOP("Examples", "Noise spectrum"),

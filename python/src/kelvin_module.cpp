@@ -54,6 +54,7 @@ PYBIND11_MODULE(_kelvin, m) {
            py::arg("step") = py::none(), py::arg("rtol") = py::none(), py::arg("atol") = py::none(),
            py::arg("signals") = py::none())
       .def("abcd", &PythonModel::abcd, py::arg("at") = 0.0)
+      .def("op", &PythonModel::op, py::arg("signals") = py::none())
       .def("freq", &PythonModel::freq, py::arg("fmin") = 1.0, py::arg("fmax") = 1e5, py::arg("points") = 200,
            py::arg("w1") = 1, py::arg("w2") = 1, py::arg("kind") = "bode", py::arg("at") = 0.0)
       .def("noise_psd", &PythonModel::noisePsd, py::arg("at") = 0.0, py::arg("fmin") = py::none(),

@@ -174,6 +174,27 @@ py::dict PythonModel::simulate(std::optional<double> stop, std::optional<std::st
   return out;
 }
 
+py::dict PythonModel::op(const std::optional<std::vector<std::string>>& signals) const {
+  const auto compiled = compile();
+  const core::SimulationOptions options = core::SimulationOptions::fromSettings(model_.settings, file_);
+  std::vector<double> values;
+  runInterruptibly([&](const std::atomic<bool>*) {
+    values = core::signalValues(*compiled, core::dcOperatingPoint(*compiled, options));
+  });
+  const std::vector<std::string>& names = core::signalNames(*compiled);
+  py::dict out;
+  if (!signals) {
+    for (std::size_t k = 0; k < names.size(); ++k) out[py::str(names[k])] = values[k];
+    return out;
+  }
+  for (const std::string& name : *signals) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) throw py::key_error("op(): no signal named '" + name + "'");
+    out[py::str(name)] = values[static_cast<std::size_t>(it - names.begin())];
+  }
+  return out;
+}
+
 py::dict PythonModel::abcd(double at) const {
   const auto compiled = compile();
   const core::SimulationOptions options = core::SimulationOptions::fromSettings(model_.settings, file_);

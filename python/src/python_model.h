@@ -52,6 +52,9 @@ class PythonModel {
   /// {"A","B","C","D": ndarray, "rows": ["1/s",..], "row_names", "outputs", "output_signals", "input",
   ///  "eigenvalues": complex ndarray, "time"} as `kelvin-cli abcd --at T` reports them.
   py::dict abcd(double at) const;
+  /// The DC operating point (as `kelvin-cli op`): {signal name: value} for every signal, or
+  /// for `signals` only. Raises kelvin.ModelError naming the blocks when there is none.
+  py::dict op(const std::optional<std::vector<std::string>>& signals) const;
   /// {"freq_hz","re","im","mag_db","phase_deg": ndarray} as `kelvin-cli freq`.
   py::dict freq(double fmin, double fmax, int points, int w1, int w2, const std::string& kind, double at) const;
   /// {"freq_hz": ndarray, "psd": {output: ndarray}, "total": {output: variance}, "budget": {output: [(source, block, variance)]}}.

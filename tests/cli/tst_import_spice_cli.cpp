@@ -35,11 +35,11 @@ class TestImportSpiceCli : public QObject {
     QTemporaryDir dir;
     const QString netlist = writeFile(dir, "rc.cir",
                                       "RC low-pass\nV1 in 0 DC 1\nR1 in out 1k\nC1 out 0 1uF IC=0\n"
-                                      ".save v(out)\n.tran 1u 2m UIC\nQ1 a b c npn\n.end\n");
+                                      ".save v(out)\n.tran 1u 2m UIC\nT1 a 0 b 0 Z0=50 TD=1n\n.end\n");
     const QString model = dir.filePath("rc.kelvin");
     const CliRun import = runCli({"import-spice", netlist, "--out", model});
     QCOMPARE(import.exitCode, 0);
-    QVERIFY2(import.err.contains(netlist + ":7: element 'Q1' not supported"), qPrintable(import.err));
+    QVERIFY2(import.err.contains(netlist + ":7: element 'T1' not supported"), qPrintable(import.err));
     QVERIFY(import.err.startsWith("warning: "));
     QCOMPARE(runCli({"validate", model}).exitCode, 0);
     const CliRun run = runCli({"simulate", model, "--signals", "V_out.y"});

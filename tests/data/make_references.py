@@ -8,6 +8,15 @@
   half_wave_rectifier_ngspice.csv  the rectifier's load voltage every 0.1 ms, by ngspice
                                  (netlist half_wave_rectifier.cir, written by hand)
 
+  bjt_ce_stage_op.csv, bjt_ce_stage_noise.csv, bjt_ce_stage_tran.csv
+                                 the BJT common-emitter stage's operating point, output noise
+                                 density and transient from the operating point, by ngspice
+                                 (netlist bjt_ce_stage.cir, written by hand)
+  mosfet_cs_stage_op.csv, mosfet_cs_stage_noise.csv, mosfet_cs_stage_tran.csv
+                                 the same for the MOSFET common-source stage (mosfet_cs_stage.cir)
+  opamp_subckt_op.csv, opamp_subckt_noise.csv, opamp_subckt_tran.csv
+                                 the same for the op-amp subcircuit amplifier (opamp_subckt.cir)
+
 Prints the rectifier ripple (max - min of the load voltage over 80..100 ms).
 Needs ngspice (Debian package ngspice) and python3 only.
 Usage: tests/data/make_references.py
@@ -79,6 +88,93 @@ def run_ngspice(netlist_path, data_path):
     return header, rows
 
 
+def run_ngspice_outputs(netlist_path, outputs):
+    """Runs ngspice in batch mode on a netlist whose .control block writes to the placeholders
+    `{name}` of `outputs` (name -> path); returns {name: (header, rows)}."""
+    with open(netlist_path, encoding="utf-8") as f:
+        text = f.read()
+    for name, path in outputs.items():
+        text = text.replace("{" + name + "}", path)
+    with tempfile.NamedTemporaryFile("w", suffix=".cir", delete=False) as tmp:
+        tmp.write(text)
+    try:
+        done = subprocess.run(["ngspice", "-b", tmp.name], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"ngspice failed on {netlist_path}:\n{done.stderr}")
+    finally:
+        os.unlink(tmp.name)
+    result = {}
+    for name, path in outputs.items():
+        with open(path, encoding="utf-8") as f:
+            header = f.readline().split()
+            result[name] = (header, [[float(x) for x in line.split()] for line in f if line.strip()])
+    return result
+
+
+def bjt_ce_stage():
+    """The BJT stage's operating point (v(b), v(c), v(e), i(vcc)), its output noise PSD (the square
+    of ngspice's onoise_spectrum density, V^2/Hz) at 5 points per decade from 10 Hz to 100 MHz, and
+    v(c) every 50 us of the transient from the operating point (interpolated, maximum step 0.2 us)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = run_ngspice_outputs(os.path.join(HERE, "bjt_ce_stage.cir"),
+                                  {k: os.path.join(tmp, k + ".txt") for k in ("op", "noise", "tran")})
+    _, op_rows = out["op"]
+    names = ["v_b", "v_c", "v_e", "i_vcc"]
+    write_csv(os.path.join(HERE, "bjt_ce_stage_op.csv"), ["signal", "value"],
+              [[n, v] for n, v in zip(names, op_rows[0][1:])])
+    _, noise_rows = out["noise"]
+    write_csv(os.path.join(HERE, "bjt_ce_stage_noise.csv"), ["freq_hz", "psd_v2_per_hz"],
+              [[f, d * d] for f, d in noise_rows])
+    _, tran_rows = out["tran"]
+    grid = [[i * 5e-5, value_at_or_interpolate(tran_rows, i * 5e-5)] for i in range(61)]
+    write_csv(os.path.join(HERE, "bjt_ce_stage_tran.csv"), ["time", "v_c"], grid)
+    swing = max(r[1] for r in tran_rows) - min(r[1] for r in tran_rows)
+    print(f"BJT CE stage: op v(b) {op_rows[0][1]:.12g} V, v(c) {op_rows[0][2]:.12g} V, v(e) {op_rows[0][3]:.12g} V; "
+          f"{len(noise_rows)} noise points; {len(tran_rows)} transient points, v(c) swing {swing:.6g} V")
+
+
+def mosfet_cs_stage():
+    """The MOSFET stage's operating point (v(g), v(d), v(s), i(vdd)), output noise PSD at 5 points per
+    decade from 10 Hz to 100 MHz, and v(d) every 5 us of the transient from the operating point
+    (maximum step 0.05 us)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = run_ngspice_outputs(os.path.join(HERE, "mosfet_cs_stage.cir"),
+                                  {k: os.path.join(tmp, k + ".txt") for k in ("op", "noise", "tran")})
+    _, op_rows = out["op"]
+    write_csv(os.path.join(HERE, "mosfet_cs_stage_op.csv"), ["signal", "value"],
+              [[n, v] for n, v in zip(["v_g", "v_d", "v_s", "i_vdd"], op_rows[0][1:])])
+    _, noise_rows = out["noise"]
+    write_csv(os.path.join(HERE, "mosfet_cs_stage_noise.csv"), ["freq_hz", "psd_v2_per_hz"],
+              [[f, d * d] for f, d in noise_rows])
+    _, tran_rows = out["tran"]
+    grid = [[i * 5e-6, value_at_or_interpolate(tran_rows, i * 5e-6)] for i in range(61)]
+    write_csv(os.path.join(HERE, "mosfet_cs_stage_tran.csv"), ["time", "v_d"], grid)
+    swing = max(r[1] for r in tran_rows) - min(r[1] for r in tran_rows)
+    print(f"MOSFET CS stage: op v(d) {op_rows[0][2]:.12g} V, v(s) {op_rows[0][3]:.12g} V; {len(noise_rows)} noise "
+          f"points; {len(tran_rows)} transient points, v(d) swing {swing:.6g} V")
+
+
+def opamp_subckt():
+    """The op-amp subcircuit amplifier's operating point (v(in), v(fb), v(out), v(x1.x)), output noise
+    PSD at 5 points per decade from 10 Hz to 1 MHz, and v(out) every 20 us of the transient from the
+    operating point (maximum step 0.5 us)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = run_ngspice_outputs(os.path.join(HERE, "opamp_subckt.cir"),
+                                  {k: os.path.join(tmp, k + ".txt") for k in ("op", "noise", "tran")})
+    _, op_rows = out["op"]
+    write_csv(os.path.join(HERE, "opamp_subckt_op.csv"), ["signal", "value"],
+              [[n, v] for n, v in zip(["v_in", "v_fb", "v_out", "v_x1.x"], op_rows[0][1:])])
+    _, noise_rows = out["noise"]
+    write_csv(os.path.join(HERE, "opamp_subckt_noise.csv"), ["freq_hz", "psd_v2_per_hz"],
+              [[f, d * d] for f, d in noise_rows])
+    _, tran_rows = out["tran"]
+    grid = [[i * 2e-5, value_at_or_interpolate(tran_rows, i * 2e-5)] for i in range(101)]
+    write_csv(os.path.join(HERE, "opamp_subckt_tran.csv"), ["time", "v_out"], grid)
+    swing = max(r[1] for r in tran_rows) - min(r[1] for r in tran_rows)
+    print(f"Op-amp subcircuit: op v(out) {op_rows[0][3]:.12g} V; {len(noise_rows)} noise points; "
+          f"{len(tran_rows)} transient points, v(out) swing {swing:.6g} V")
+
+
 def value_at(rows, column, t):
     """The value at a solver time point equal to t (to 1e-9 relative); such points exist by construction."""
     for row in rows:
@@ -147,6 +243,9 @@ def main():
     last = [row[1] for row in rows if 0.08 - 1e-12 <= row[0] <= 0.1 + 1e-12]
     print(f"Half-wave rectifier: {len(rows)} ngspice time points; over 80..100 ms: "
           f"max {max(last):.9f} V, min {min(last):.9f} V, ripple {max(last) - min(last):.9f} V")
+    bjt_ce_stage()
+    opamp_subckt()
+    mosfet_cs_stage()
     return 0
 
 
