@@ -19,6 +19,17 @@ files=(
   tests/core/model/tst_settings_and_names.cpp
   tests/cli/tst_cli_interrupt.cpp
   tests/cli/tst_cli_runaway_runs.cpp
+  gui/recovery/autosaver.h
+  gui/recovery/autosaver.cpp
+  gui/recovery/disk_file_watch.h
+  gui/recovery/disk_file_watch.cpp
+  gui/recovery/recovery_prompts.h
+  gui/recovery/recovery_prompts.cpp
+  gui/recovery/recovery_store.h
+  gui/recovery/recovery_store.cpp
+  gui/recovery/termination_signals.h
+  gui/recovery/termination_signals.cpp
+  tests/gui/e2e/tst_e2e_recovery.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

@@ -20,11 +20,11 @@ QPushButton* addButton(QMessageBox& box, const QString& text, QMessageBox::Butto
 }  // namespace
 
 RecoveryPrompts::Recovery RecoveryPrompts::askRestore(QWidget* parent, const RecoveryCopy& copy) {
-  const QString model = copy.originalPath.isEmpty() ? tr("an untitled model")
-                                                    : QDir::toNativeSeparators(copy.originalPath);
+  const QString model =
+      copy.originalPath.isEmpty() ? tr("an untitled model") : QDir::toNativeSeparators(copy.originalPath);
   QMessageBox box(QMessageBox::Question, tr("Recover Unsaved Changes — Kelvin"),
-                  tr("Kelvin did not close normally. Unsaved changes to %1 were kept.").arg(model), QMessageBox::NoButton,
-                  parent);
+                  tr("Kelvin did not close normally. Unsaved changes to %1 were kept.").arg(model),
+                  QMessageBox::NoButton, parent);
   box.setObjectName(QStringLiteral("recoveryOffer"));
   box.setInformativeText(tr("The recovery copy was saved on %1.\nRestore it, or discard it for good?")
                              .arg(copy.savedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));

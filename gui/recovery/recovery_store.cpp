@@ -26,8 +26,8 @@ QString lockPathOf(const QString& copy) { return copy.left(copy.size() - kSuffix
 }  // namespace
 
 RecoveryStore::RecoveryStore() {
-  const QString id = QStringLiteral("%1-%2").arg(QCoreApplication::applicationPid()).arg(
-      QDateTime::currentMSecsSinceEpoch());
+  const QString id =
+      QStringLiteral("%1-%2").arg(QCoreApplication::applicationPid()).arg(QDateTime::currentMSecsSinceEpoch());
   file_ = QDir(folder()).filePath(id + kSuffix);
   lock_ = std::make_unique<QLockFile>(lockPathOf(file_));
   lock_->setStaleLockTime(0);
