@@ -685,7 +685,10 @@ bool MainWindow::offerRecovery() {
 void MainWindow::writeRecoveryAndQuit(int signal) {
   if (document_->isModified() && autosaver_->writeNow())
     spdlog::warn("signal {}: unsaved changes kept in {}", signal, autosaver_->copyFile().toStdString());
-  QApplication::exit(128 + signal);
+  const int code = 128 + signal;
+  QApplication::exit(code);  // ends the running loops, a dialog's too
+  // During start-up (a question before app.exec()), the main loop has not begun: end it once it does.
+  QTimer::singleShot(0, qApp, [code] { QApplication::exit(code); });
 }
 
 void MainWindow::fileChangedOnDisk(bool deleted) {
