@@ -17,6 +17,7 @@
 #include "library.h"
 #include "log_level.h"
 #include "main_window.h"
+#include "recovery/termination_signals.h"
 
 int main(int argc, char** argv) {
   // --version must work without a display (packaging scripts, CI), so it is answered before
@@ -61,10 +62,16 @@ int main(int argc, char** argv) {
   kelvin::core::BlockRegistry registry;
   kelvin::blocks::registerAll(registry);
   kelvin::gui::MainWindow window(registry);
+  // SIGTERM or SIGHUP (the session ending, `kill`): unsaved changes go to a recovery copy first.
+  kelvin::gui::TerminationSignals terminationSignals;
+  QObject::connect(&terminationSignals, &kelvin::gui::TerminationSignals::received, &window,
+                   &kelvin::gui::MainWindow::writeRecoveryAndQuit);
   window.show();
-  if (!models.isEmpty()) {
+  // A recovery copy left by a crash or kill comes first; restored, it is the model to work on.
+  const bool restored = window.offerRecovery();
+  if (!restored && !models.isEmpty()) {
     window.openFile(models.front());
-  } else if (kelvin::gui::ExampleGallery::showAtStartup()) {
+  } else if (!restored && kelvin::gui::ExampleGallery::showAtStartup()) {
     // The start page: after the window is shown, so the gallery sits on top of it.
     QTimer::singleShot(0, &window, &kelvin::gui::MainWindow::showExamples);
   }

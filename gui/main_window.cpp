@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -17,6 +18,7 @@
 #include <QStandardPaths>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
@@ -53,6 +55,10 @@
 #include "model/model_validator.h"
 #include "palette/palette_widget.h"
 #include "recent_files_menu.h"
+#include "recovery/autosaver.h"
+#include "recovery/disk_file_watch.h"
+#include "recovery/recovery_prompts.h"
+#include "recovery/recovery_store.h"
 #include "scopes/results_area.h"
 #include "scopes/scope_manager.h"
 
@@ -100,6 +106,9 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
   sweep_ = new SweepLauncher(document_, registry_, simulation_->history(), this);
   checker_ = new ModelChecker(document_, this);
   partition_ = new PartitionOverlay(editor_->scene(), document_, registry_, this);
+  diskWatch_ = new DiskFileWatch(this);
+  autosaver_ = new Autosaver(document_, [this] { return diskWatch_->recordedHash(); }, this);
+  connect(diskWatch_, &DiskFileWatch::changedOnDisk, this, &MainWindow::fileChangedOnDisk);
   auto* centre = new QWidget(workspace);
   auto* centreLayout = new QVBoxLayout(centre);
   centreLayout->setContentsMargins(0, 0, 0, 0);
@@ -170,6 +179,7 @@ MainWindow::~MainWindow() {
   disconnect(QApplication::clipboard(), nullptr, this, nullptr);
   disconnect(editor_, nullptr, this, nullptr);
   disconnect(simulation_, nullptr, this, nullptr);
+  disconnect(diskWatch_, nullptr, this, nullptr);
 }
 
 const QString& MainWindow::currentFile() const { return document_->filePath(); }
@@ -455,6 +465,7 @@ bool MainWindow::openFile(const QString& path) {
   }
   const std::size_t blocks = model.blocks.size(), connections = model.connections.size();
   document_->reset(std::move(model), path);
+  diskWatch_->watch(path);
   recentFiles_->add(path);
   QSettings().setValue(kDirectoryKey, QFileInfo(path).absolutePath());
   spdlog::info("opened {}: {} blocks, {} connections", path.toStdString(), blocks, connections);
@@ -486,6 +497,7 @@ bool MainWindow::importSpiceFile(const QString& path) {
   for (const core::Diagnostic& problem : problems)
     if (problem.severity != core::Severity::Info) spdlog::warn("{}", problem.toString());
   document_->reset(std::move(imported.model), QString());  // not saved yet: Save asks where
+  diskWatch_->watch(QString());
   diagnostics_->setDiagnostics(problems);
   statusBar()->showMessage(tr("Imported %1 — %n note(s), see Problems", nullptr, static_cast<int>(problems.size()))
                                .arg(name),
@@ -494,6 +506,15 @@ bool MainWindow::importSpiceFile(const QString& path) {
 }
 
 bool MainWindow::saveFile(const QString& path) {
+  // Never write over what another program changed (or re-create what it deleted) without asking.
+  if (QFileInfo(path).absoluteFilePath() == QFileInfo(diskWatch_->path()).absoluteFilePath() &&
+      diskWatch_->changedSinceRecorded()) {
+    switch (RecoveryPrompts::askBeforeOverwrite(this, QFileInfo(path).fileName(), diskWatch_->missing())) {
+      case RecoveryPrompts::Overwrite::Overwrite: break;
+      case RecoveryPrompts::Overwrite::SaveAs: return saveAs();
+      case RecoveryPrompts::Overwrite::Cancel: return false;
+    }
+  }
   try {
     core::saveModel(document_->model(), path.toStdString());
   } catch (const core::ModelError& e) {
@@ -502,6 +523,7 @@ bool MainWindow::saveFile(const QString& path) {
     return false;
   }
   document_->markSaved(path);
+  diskWatch_->watch(path);
   recentFiles_->add(path);
   QSettings().setValue(kDirectoryKey, QFileInfo(path).absolutePath());
   spdlog::info("saved {}", path.toStdString());
@@ -511,10 +533,13 @@ bool MainWindow::saveFile(const QString& path) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  // A copy first: if the session ends while the question is open, the changes are still kept.
+  if (document_->isModified()) autosaver_->writeNow();
   if (!maybeSave()) {
     event->ignore();
     return;
   }
+  autosaver_->discard();  // saved, or the user discarded the changes
   results_->saveLayout();
   QSettings settings;
   settings.setValue(kGeometryKey, saveGeometry());
@@ -534,6 +559,7 @@ bool MainWindow::maybeSave() {
 void MainWindow::newModel() {
   if (!maybeSave()) return;
   document_->reset(core::Model{}, QString());
+  diskWatch_->watch(QString());
   diagnostics_->clear();
   statusBar()->showMessage(tr("New model"), 3000);
 }
@@ -624,6 +650,64 @@ void MainWindow::showExamples() {
     if (maybeSave()) openFile(path);
   });
   gallery->open();
+}
+
+bool MainWindow::offerRecovery() {
+  for (const RecoveryCopy& copy : RecoveryStore::orphans()) {
+    if (RecoveryPrompts::askRestore(this, copy) == RecoveryPrompts::Recovery::Discard) {
+      RecoveryStore::discard(copy);
+      continue;
+    }
+    // Component files named by the model are found beside its original file.
+    const QString source = copy.originalPath.isEmpty() ? copy.file : copy.originalPath;
+    core::Model model;
+    try {
+      model = core::parseModel(copy.modelText.toStdString(), source.toStdString());
+    } catch (const core::ModelError& e) {
+      spdlog::error("{}", e.what());
+      showError(tr("Cannot restore the recovery copy %1.").arg(QDir::toNativeSeparators(copy.file)),
+                diagnosticsText(e.diagnostics()));
+      continue;  // the copy stays where it is
+    }
+    document_->reset(std::move(model), copy.originalPath);
+    document_->markUnsaved();
+    diskWatch_->watch(copy.originalPath, copy.baseHash);  // changes to the file since the copy's edits began
+    autosaver_->writeNow();                                // this process's copy, before the old one goes
+    RecoveryStore::discard(copy);
+    spdlog::info("restored the recovery copy {}", copy.file.toStdString());
+    statusBar()->showMessage(tr("Restored the unsaved changes to %1").arg(document_->displayName()), 5000);
+    check(false);
+    return true;
+  }
+  return false;
+}
+
+void MainWindow::writeRecoveryAndQuit(int signal) {
+  if (document_->isModified() && autosaver_->writeNow())
+    spdlog::warn("signal {}: unsaved changes kept in {}", signal, autosaver_->copyFile().toStdString());
+  const int code = 128 + signal;
+  QApplication::exit(code);  // ends the running loops, a dialog's too
+  // During start-up (a question before app.exec()), the main loop has not begun: end it once it does.
+  QTimer::singleShot(0, qApp, [code] { QApplication::exit(code); });
+}
+
+void MainWindow::fileChangedOnDisk(bool deleted) {
+  if (askingAboutDisk_) return;
+  if (QApplication::activeModalWidget()) {  // not on top of another dialog: ask when it has closed
+    QTimer::singleShot(500, this, [this] {
+      if (diskWatch_->changedSinceRecorded()) fileChangedOnDisk(diskWatch_->missing());
+    });
+    return;
+  }
+  askingAboutDisk_ = true;
+  const RecoveryPrompts::DiskChange choice =
+      RecoveryPrompts::askAboutDiskChange(this, document_->displayName(), deleted);
+  askingAboutDisk_ = false;
+  if (choice == RecoveryPrompts::DiskChange::Reload && openFile(currentFile())) return;
+  if (choice == RecoveryPrompts::DiskChange::SaveAs && saveAs()) return;
+  // Keep mine: the model now differs from the file, and the next save may write over it.
+  diskWatch_->acknowledge();
+  document_->markUnsaved();
 }
 
 void MainWindow::about() {

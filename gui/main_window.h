@@ -8,6 +8,9 @@
 // handles files: New, Open, Recent, Save, Save As (atomic, core::saveModel),
 // asking before unsaved changes are lost. The title shows the file name and
 // a modified mark. Window geometry and dock layout persist in QSettings.
+// Unsaved edits are kept in a recovery copy (Autosaver) that the next start
+// offers to restore after a crash (offerRecovery); changes other programs make
+// to the open file are noticed (DiskFileWatch) and never silently overwritten.
 
 #include <map>
 
@@ -28,6 +31,8 @@ class BlockRegistry;
 namespace kelvin::gui {
 
 class AnalysisLauncher;
+class Autosaver;
+class DiskFileWatch;
 class SweepLauncher;
 class DiagnosticsWidget;
 class DiagramEditor;
@@ -84,6 +89,13 @@ class MainWindow : public QMainWindow {
   void validate();
   /// Opens the examples gallery (Help ▸ Examples…); the chosen example replaces the model.
   void showExamples();
+  /// At start: offers each recovery copy left by a Kelvin that did not close normally, newest
+  /// first (Restore / Discard). True when one was restored (it is then the unsaved model).
+  bool offerRecovery();
+  /// The process was asked to end (SIGTERM, SIGHUP): writes a recovery copy of unsaved changes
+  /// and quits with exit code 128 + `signal`, without asking.
+  void writeRecoveryAndQuit(int signal);
+  Autosaver* autosaver() const { return autosaver_; }
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -118,6 +130,8 @@ class MainWindow : public QMainWindow {
   void check(bool showResult);
   void showCheck(const std::vector<core::Diagnostic>& problems);
   void showError(const QString& summary, const QString& details);
+  /// The open file changed or vanished on disk: asks Reload / Keep Mine / Save As.
+  void fileChangedOnDisk(bool deleted);
   QString dialogDirectory() const;
 
   const core::BlockRegistry& registry_;
@@ -140,6 +154,9 @@ class MainWindow : public QMainWindow {
   PartitionOverlay* partition_ = nullptr;
   ComponentEditorDialog* components_ = nullptr;
   std::map<QString, QAction*> actions_;
+  DiskFileWatch* diskWatch_ = nullptr;
+  Autosaver* autosaver_ = nullptr;
+  bool askingAboutDisk_ = false;
 };
 
 }  // namespace kelvin::gui

@@ -30,6 +30,17 @@ files=(
   tests/core/run/tst_analysis_cancel.cpp
   tests/core/model/tst_noise_settings.cpp
   tests/gui/inspector/tst_settings_dialog.cpp
+  gui/recovery/autosaver.h
+  gui/recovery/autosaver.cpp
+  gui/recovery/disk_file_watch.h
+  gui/recovery/disk_file_watch.cpp
+  gui/recovery/recovery_prompts.h
+  gui/recovery/recovery_prompts.cpp
+  gui/recovery/recovery_store.h
+  gui/recovery/recovery_store.cpp
+  gui/recovery/termination_signals.h
+  gui/recovery/termination_signals.cpp
+  tests/gui/e2e/tst_e2e_recovery.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

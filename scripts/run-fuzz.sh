@@ -2,10 +2,16 @@
 # Builds the libFuzzer targets of tests/fuzz with clang (ASan + UBSan) in build-fuzz/ and runs
 # each for FUZZ_SECONDS (default 60) from its seed corpus. A crash fails the script; its input
 # (crash-*) is left in build-fuzz/findings/<target>/ to be added to tests/fuzz/corpus/<target>/.
+# scripts/run-asan-tests.sh then reuses build-fuzz/ for the core test suite under the sanitizers.
+# Without clang (scripts/setup.sh installs it) the script says so and does nothing.
 set -euo pipefail
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds="${FUZZ_SECONDS:-60}"
 build="$repo_root/build-fuzz"
+if ! command -v clang++ >/dev/null || ! command -v clang >/dev/null; then
+  printf '[run-fuzz] clang not found: fuzzing skipped (scripts/setup.sh installs clang and libclang-rt-14-dev)\n'
+  exit 0
+fi
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 cmake -S "$repo_root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \

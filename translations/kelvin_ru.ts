@@ -1331,6 +1331,99 @@
     </message>
 </context>
 <context>
+    <name>RecoveryPrompts</name>
+    <message>
+        <source>an untitled model</source>
+        <translation>безымянной модели</translation>
+    </message>
+    <message>
+        <source>Recover Unsaved Changes — Kelvin</source>
+        <translation>Восстановление несохранённых изменений — Kelvin</translation>
+    </message>
+    <message>
+        <source>Kelvin did not close normally. Unsaved changes to %1 were kept.</source>
+        <translation>Kelvin завершился некорректно. Несохранённые изменения в %1 сохранены.</translation>
+    </message>
+    <message>
+        <source>The recovery copy was saved on %1.
+Restore it, or discard it for good?</source>
+        <translation>Копия для восстановления записана %1.
+Восстановить её или удалить навсегда?</translation>
+    </message>
+    <message>
+        <source>&amp;Restore</source>
+        <translation>&amp;Восстановить</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <source>File Changed on Disk — Kelvin</source>
+        <translation>Файл изменён на диске — Kelvin</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved by another program.</source>
+        <translation>Файл %1 удалён или перемещён другой программой.</translation>
+    </message>
+    <message>
+        <source>%1 was changed on disk by another program.</source>
+        <translation>Файл %1 изменён на диске другой программой.</translation>
+    </message>
+    <message>
+        <source>Keep your version (saving creates the file again), or save it under another name?</source>
+        <translation>Оставить вашу версию (при сохранении файл будет создан заново) или сохранить её под другим именем?</translation>
+    </message>
+    <message>
+        <source>Reload the file (your unsaved changes are lost), keep your version (saving writes over the other program&apos;s changes), or save your version under another name?</source>
+        <translation>Перезагрузить файл (несохранённые изменения будут потеряны), оставить вашу версию (при сохранении она заменит изменения другой программы) или сохранить вашу версию под другим именем?</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Перезагрузить</translation>
+    </message>
+    <message>
+        <source>&amp;Keep Mine</source>
+        <translation>&amp;Оставить мою</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Сохранить &amp;как…</translation>
+    </message>
+    <message>
+        <source>Save — Kelvin</source>
+        <translation>Сохранение — Kelvin</translation>
+    </message>
+    <message>
+        <source>%1 was deleted or moved by another program since it was opened.</source>
+        <translation>Файл %1 удалён или перемещён другой программой после открытия.</translation>
+    </message>
+    <message>
+        <source>%1 was changed by another program since it was opened or saved.</source>
+        <translation>Файл %1 изменён другой программой после открытия или сохранения.</translation>
+    </message>
+    <message>
+        <source>Create it again with your version?</source>
+        <translation>Создать его заново с вашей версией?</translation>
+    </message>
+    <message>
+        <source>Write over the other program&apos;s changes with your version?</source>
+        <translation>Заменить изменения другой программы вашей версией?</translation>
+    </message>
+    <message>
+        <source>&amp;Create Again</source>
+        <translation>&amp;Создать заново</translation>
+    </message>
+    <message>
+        <source>&amp;Overwrite</source>
+        <translation>&amp;Перезаписать</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+</context>
+<context>
     <name>RemoveItemsCommand</name>
     <message numerus="yes">
         <source>Delete %n item(s)</source>
@@ -2310,6 +2403,14 @@
             <numerusform>Найдено %n проблемы, см. «Проблемы»</numerusform>
             <numerusform>Найдено %n проблем, см. «Проблемы»</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Cannot restore the recovery copy %1.</source>
+        <translation>Не удаётся восстановить копию %1.</translation>
+    </message>
+    <message>
+        <source>Restored the unsaved changes to %1</source>
+        <translation>Несохранённые изменения в %1 восстановлены</translation>
     </message>
 </context>
 <context>

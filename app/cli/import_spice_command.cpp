@@ -30,7 +30,8 @@ int ImportSpiceCommand::run(const CliArguments& args, CommandContext& context) {
 
   std::ifstream input(path, std::ios::binary);
   std::ostringstream text;
-  if (!input || !(text << input.rdbuf())) {
+  if (input) text << input.rdbuf();  // an empty file sets text's failbit: it is read all the same
+  if (!input || input.bad()) {
     core::Diagnostic problem;
     problem.file = path;
     problem.message = "cannot read the netlist";

@@ -80,10 +80,10 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
     // No consistent state at the start is a fault of the model (exit 2), not of the run.
     const auto* failure = dynamic_cast<const core::SimulationError*>(&e);
     const bool atStart = !failure || failure->time() <= options.startTime;
-    // Only a failure of the solver at the start is about the initial state; others (a step
-    // too small for the stop time, a bad setting) are said by their own diagnostic.
+    // The diagnostic says why (no consistent initial state, a first step that fails for a stop
+    // time far too large, a step too small for the stop time): the headline only says when.
     context.err() << (!failure ? "kelvin-cli: cannot run the simulation\n"
-                      : atStart ? "kelvin-cli: the model has no consistent initial state\n"
+                      : atStart ? "kelvin-cli: the simulation cannot start\n"
                                 : "kelvin-cli: simulation failed\n");
     for (const core::Diagnostic& diagnostic : e.diagnostics()) context.err() << diagnostic.toString() << '\n';
     return atStart ? kExitInvalidModel : kExitSimulationFailed;

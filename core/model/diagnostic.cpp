@@ -26,12 +26,28 @@ std::vector<Diagnostic> errorsOf(const std::vector<Diagnostic>& diagnostics) {
   return errors;
 }
 
+std::string printable(const std::string& text) {
+  std::string out;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7F) {
+      const char* digits = "0123456789abcdef";
+      out += std::string("\\x") + digits[c >> 4] + digits[c & 15];
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
 std::string Diagnostic::toString() const {
   std::string where = file;
   std::string item = blockId;
   if (!port.empty()) item += (item.empty() ? "" : ".") + port;
   if (!item.empty()) where += (where.empty() ? "" : ":") + item;
-  return where.empty() ? message : where + ": " + message;
+  // Names and messages quote what a file holds: no control character of it reaches a terminal,
+  // and one diagnostic stays one line.
+  return printable(where) + (where.empty() ? "" : ": ") + printable(message);
 }
 
 namespace {

@@ -26,9 +26,13 @@ struct Diagnostic {
   std::string message;
   Severity severity = Severity::Error;
 
-  /// `file:block.port: message`, omitting the parts that are empty.
+  /// `file:block.port: message` on one line, omitting the parts that are empty; control characters
+  /// (line breaks too) written as \xNN.
   std::string toString() const;
 };
+
+/// `text` with its control characters (below U+0020, and DEL) written as \xNN, safe to print on a terminal.
+std::string printable(const std::string& text);
 
 /// True when one of `diagnostics` is an error.
 bool hasErrors(const std::vector<Diagnostic>& diagnostics);

@@ -115,21 +115,6 @@ bool isPlainName(const std::string& name) {
   return !name.empty();
 }
 
-/// The name with control characters written as \xNN, safe to print on a terminal.
-std::string printable(const std::string& name) {
-  std::string out;
-  for (const char ch : name) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c < 0x20 || c == 0x7F) {
-      const char* digits = "0123456789abcdef";
-      out += std::string("\\x") + digits[c >> 4] + digits[c & 15];
-    } else {
-      out += ch;
-    }
-  }
-  return out;
-}
-
 /// A boundary port as a PortNode, seen from inside its subsystem or from
 /// outside; nullopt when it is malformed (checkBoundaryPorts reports that).
 std::optional<PortNode> boundaryNode(const BoundaryPort& port, const std::string& subsystem, bool inside) {
@@ -176,6 +161,10 @@ class Nets {
   std::vector<std::optional<std::size_t>> driver_;
 };
 
+/// The largest magnitude of a numeric parameter: squares of values (norms, products in the Jacobian) must stay
+/// below the largest double, 1.8e308.
+constexpr double kLargestParameter = 1e150;
+
 class ModelValidator {
  public:
   ModelValidator(const BlockRegistry& registry, const std::string& file) : registry_(registry), file_(file) {}
@@ -183,6 +172,8 @@ class ModelValidator {
   std::vector<Diagnostic> run(const Model& model) {
     diagnostics_ = checkSettings(model.settings, file_);
     const ParameterScope scope = evaluateModelVariables(model, file_, &diagnostics_);
+    for (const Variable& variable : model.variables)
+      if (!scope.find(variable.name)) failedVariables_.insert(variable.name);
     checkLevel(model.blocks, model.connections, nullptr, "", scope);
     return std::move(diagnostics_);
   }
@@ -348,6 +339,11 @@ class ModelValidator {
           const double value = evaluateNumber(text, decl.unit, scope);
           if (std::optional<std::string> bound = boundViolation(decl, value))
             report(name, "", decl.name + " = " + formatValue(value) + " is out of range: must be " + *bound);
+          else if (std::abs(value) > kLargestParameter)
+            report(name, "",
+                   decl.name + " = " + formatValue(value) +
+                       " is too large to compute with: |value| must be at most 1e150 (the solver squares values, "
+                       "which overflow a double beyond 1e154)");
           break;
         }
         case ParamKind::Vector:
@@ -360,8 +356,19 @@ class ModelValidator {
           break;
       }
     } catch (const ParameterError& e) {
-      report(name, "", "parameter " + decl.name + ": " + e.what());
+      report(name, "", "parameter " + decl.name + ": " + explained(e.what()));
     }
+  }
+
+  /// A parameter's error, except that a name that is a variable with its own problem says so (not "unknown name").
+  std::string explained(const std::string& error) const {
+    const std::string prefix = "unknown name '";
+    const std::size_t start = error.find(prefix);
+    if (start == std::string::npos) return error;
+    const std::size_t end = error.find('\'', start + prefix.size());
+    const std::string used = error.substr(start + prefix.size(), end - start - prefix.size());
+    if (end == std::string::npos || !failedVariables_.contains(used)) return error;
+    return "\"" + used + "\" is a variable that has no value (see its own problem)";
   }
 
   void checkBoundaryPorts(const Block& subsystem, const std::string& name) {
@@ -542,6 +549,7 @@ class ModelValidator {
   const BlockRegistry& registry_;
   std::string file_;
   std::vector<Diagnostic> diagnostics_;
+  std::set<std::string, std::less<>> failedVariables_;  // model variables that could not be evaluated
   std::string firstInp_;
   std::string firstOut_;
 };

@@ -55,6 +55,8 @@ void ModelDocument::markSaved(const QString& filePath) {
   if (renamed) emit filePathChanged(filePath_);
 }
 
+void ModelDocument::markUnsaved() { undoStack_->resetClean(); }
+
 DiagramLevel ModelDocument::level(const LevelPath& path) { return levelOf(model_, path); }
 
 ConstDiagramLevel ModelDocument::level(const LevelPath& path) const { return levelOf(model_, path); }

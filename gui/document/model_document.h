@@ -63,6 +63,9 @@ class ModelDocument : public QObject {
   void reset(core::Model model, const QString& filePath);
   /// Records that the model was saved to `filePath`: the current state becomes the clean one.
   void markSaved(const QString& filePath);
+  /// Records that the model differs from its file although nothing is left to undo (a restored
+  /// recovery copy, or the file changed on disk and the user kept this version).
+  void markUnsaved();
 
   /// One level of the hierarchy, or an empty DiagramLevel when `path` names no subsystem.
   /// For commands; the references are valid until the next edit.

@@ -64,6 +64,14 @@ class TestImportSpiceCli : public QObject {
     QVERIFY(run.out.contains("\"electrical.Resistor\""));
   }
 
+  void emptyNetlistSaysSo() {  // an empty file was "cannot read the netlist" (the stream's failbit)
+    QTemporaryDir dir;
+    const QString netlist = writeFile(dir, "empty.cir", "");
+    const CliRun run = runCli({"import-spice", netlist});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(netlist + ": no circuit element found"), qPrintable(run.err));
+  }
+
   void malformedNetlistExitsTwoNamingTheLine() {
     QTemporaryDir dir;
     const QString netlist = writeFile(dir, "bad.cir", "t\nV1 a 0 5\n* comment\nR1 a 0 1k2x\n");

@@ -2,12 +2,16 @@
 // cannot run (stop time ≤ 0, rtol = 0, a negative absolute temperature) are
 // refused by name before any run, and block ids with control characters (an
 // ESC sequence would reach the terminal) are refused and printed escaped,
-// while ids in other scripts are fine.
+// while ids in other scripts are fine; no diagnostic, whatever it quotes,
+// prints a control character. A parameter too large to compute with
+// (V = 1e308 was reported as a singular system) is refused by name, and a
+// parameter using a variable of a cycle says so (it was "unknown name").
 
 #include <QtTest>
 #include <string>
 
 #include "elaborate/block_registry.h"
+#include "library.h"
 #include "model/model_validator.h"
 #include "model/settings_check.h"
 
@@ -84,6 +88,65 @@ class TestSettingsAndNames : public QObject {
     block.id = "R\x1b[2J";
     model.blocks = {block};
     QVERIFY(messagesOf(validateModel(model, registry, "m.kelvin")).find("R\\x1b[2J") != std::string::npos);
+  }
+
+  void noDiagnosticPrintsAControlCharacter() {
+    BlockRegistry registry;
+    Model model;
+    Block block;
+    block.id = "R\x1b[31m1";
+    block.type = "x.Y";
+    model.blocks = {block};
+    model.connections.push_back(Connection{"V\n1.p", "R\x1b[31m1.p", {}, {}});
+    const std::vector<Diagnostic> problems = validateModel(model, registry, "m\x07.kelvin");
+    QVERIFY(problems.size() >= 2);  // the id, the connection
+    for (const Diagnostic& problem : problems) {
+      const std::string line = problem.toString();
+      for (const char c : line) QVERIFY2(static_cast<unsigned char>(c) >= 0x20 && c != 0x7F, line.c_str());
+    }
+    QVERIFY2(messagesOf(problems).find("V\\x0a1.p") != std::string::npos, messagesOf(problems).c_str());
+  }
+
+  void parameterTooLargeToComputeWithIsRefused_data() {
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<bool>("refused");
+    // 1e150 squared (1e300) is still a double; 1e155 squared overflows.
+    QTest::newRow("1e150") << "1e150" << false;
+    QTest::newRow("-1e151") << "-1e151" << true;
+    QTest::newRow("1e308") << "1e308" << true;
+  }
+
+  void parameterTooLargeToComputeWithIsRefused() {
+    QFETCH(QString, value);
+    QFETCH(bool, refused);
+    BlockRegistry registry;
+    kelvin::blocks::registerAll(registry);
+    Model model;
+    model.blocks = {Block{}, Block{}};
+    model.blocks[0].id = "V1";
+    model.blocks[0].type = "electrical.VoltageSource";
+    model.blocks[0].params["V"] = value.toStdString();
+    model.blocks[1].id = "G";
+    model.blocks[1].type = "electrical.Ground";
+    model.connections = {Connection{"V1.p", "G.p", {}, {}}, Connection{"V1.n", "G.p", {}, {}}};
+    const std::string all = messagesOf(validateModel(model, registry, "m.kelvin"));
+    QCOMPARE(all.find("m.kelvin:V1: V = ") != std::string::npos && all.find("is too large") != std::string::npos,
+             refused);
+  }
+
+  void parameterUsingACyclicVariableSaysSo() {
+    BlockRegistry registry;
+    kelvin::blocks::registerAll(registry);
+    Model model;
+    model.variables = {Variable{"a", "b+1", {}}, Variable{"b", "a+1", {}}};
+    model.blocks = {Block{}};
+    model.blocks[0].id = "R1";
+    model.blocks[0].type = "electrical.Resistor";
+    model.blocks[0].params["R"] = "a";
+    const std::string all = messagesOf(validateModel(model, registry, "m.kelvin"));
+    QVERIFY2(all.find("variable a: a cycle among variables: a → b → a") != std::string::npos, all.c_str());
+    QVERIFY2(all.find("R1: parameter R: \"a\" is a variable that has no value") != std::string::npos, all.c_str());
+    QVERIFY2(all.find("unknown name") == std::string::npos, all.c_str());
   }
 
   void idsInOtherScriptsAreFine() {

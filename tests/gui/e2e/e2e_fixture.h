@@ -17,6 +17,7 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -51,15 +52,20 @@ using Points = std::vector<std::pair<double, double>>;
 /// Slowest a test run of a shipped example may take before the test gives up (CI under load).
 constexpr int kRunTimeoutMs = 30000;
 
-/// The application's settings go to a fresh directory for the whole test executable, and file
-/// dialogs are Qt's own widgets (which keys can fill in), as on a desktop without a native one.
-inline void useFreshSettings(const QTemporaryDir& dir) {
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.path());
-  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+/// The application's settings and data (recovery copies: XDG_DATA_HOME) go to the directory
+/// `path` for the whole test executable, and file dialogs are Qt's own widgets (which keys can
+/// fill in), as on a desktop without a native one.
+inline void useSettingsIn(const QString& path) {
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, path);
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, path);
+  qputenv("XDG_DATA_HOME", QFile::encodeName(path + QStringLiteral("/data")));
   QCoreApplication::setOrganizationName(QStringLiteral("KelvinE2E"));
   QCoreApplication::setApplicationName(QStringLiteral("Kelvin"));
   QCoreApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
 }
+
+/// useSettingsIn a fresh temporary directory.
+inline void useFreshSettings(const QTemporaryDir& dir) { useSettingsIn(dir.path()); }
 
 inline QString example(const char* name) { return QStringLiteral(KELVIN_EXAMPLES_DIR "/") + QString::fromLatin1(name); }
 
