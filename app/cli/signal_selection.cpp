@@ -6,16 +6,38 @@
 
 namespace kelvin::cli {
 
+namespace {
+
+/// Most signal names an error lists: a model of 100,000 blocks has some 500,000.
+constexpr std::size_t kListedNames = 30;
+
+/// The signals to suggest for the unknown `name`: those of its block when it has any
+/// ("C9.v" → "C9.i", "C9.p"...), else the model's first; at most kListedNames, with a count
+/// of the rest.
+std::string suggestions(const std::string& name, const std::vector<std::string>& names) {
+  const std::string block = name.substr(0, name.rfind('.') + 1);
+  std::vector<const std::string*> sameBlock;
+  if (!block.empty())
+    for (const std::string& n : names)
+      if (n.starts_with(block)) sameBlock.push_back(&n);
+  std::vector<const std::string*> listed = sameBlock;
+  if (listed.empty())
+    for (const std::string& n : names) listed.push_back(&n);
+  std::string text = sameBlock.empty() ? "available signals: " : "signals of " + block.substr(0, block.size() - 1) + ": ";
+  if (listed.empty()) return text + "(none)";
+  for (std::size_t k = 0; k < std::min(listed.size(), kListedNames); ++k) text += (k ? ", " : "") + *listed[k];
+  if (listed.size() > kListedNames) text += " and " + std::to_string(listed.size() - kListedNames) + " more";
+  return text;
+}
+
+}  // namespace
+
 std::vector<std::size_t> selectSignals(const std::vector<std::string>& wanted, const std::vector<std::string>& names) {
   std::vector<std::size_t> columns;
   for (const std::string& name : wanted) {
     auto it = std::find(names.begin(), names.end(), name);
-    if (it == names.end()) {
-      std::string available;
-      for (const std::string& n : names) available += (available.empty() ? "" : ", ") + n;
-      throw CliError(kExitInvalidModel, "unknown signal '" + name + "' in --signals; available signals: " +
-                                            (available.empty() ? "(none)" : available));
-    }
+    if (it == names.end())
+      throw CliError(kExitInvalidModel, "unknown signal '" + name + "' in --signals; " + suggestions(name, names));
     columns.push_back(static_cast<std::size_t>(it - names.begin()));
   }
   return columns;

@@ -72,15 +72,19 @@ OperatingPoint dcOperatingPoint(const CompiledModel& compiled, const SimulationO
 
 std::vector<double> signalValues(const CompiledModel& compiled, const OperatingPoint& point) {
   const DaeSystem& dae = compiled.dae();
-  DaeWorkspace ws = dae.makeWorkspace();
   std::vector<double> values(dae.signalCount());
+  std::vector<double> work;
   const EvalPoint at{point.time, point.y.data(), point.yp.data(), point.discrete.data(), point.switches.data(), nullptr};
-  dae.signals(at, values.data(), ws);
+  for (int k = 0; k < dae.signalCount(); ++k) {
+    const Tape tape = dae.compileSignal(k);
+    work.resize(std::max<std::size_t>(tape.size(), 1));
+    values[k] = tape.evaluate(at, work.data());
+  }
   return values;
 }
 
 SimulationOptions startingOptions(const CompiledModel& compiled, SimulationOptions options) {
-  if (options.initial == Initial::OperatingPoint && options.startValues.empty())
+  if (options.initial == SimulationOptions::Initial::OperatingPoint && options.startValues.empty())
     options.startValues = dcOperatingPoint(compiled, options).y;
   return options;
 }

@@ -55,6 +55,11 @@ class TestCliOp : public QObject {
     const auto run = runCli({"op", QStringLiteral(KELVIN_TEST_DATA_DIR "/bjt_ce_stage.kelvin"), "--signals", "Q9.c"});
     QCOMPARE(run.exitCode, 2);
     QVERIFY(run.err.contains("unknown signal 'Q9.c'"));
+    // A name of a block that exists is answered with that block's signals only.
+    const auto near = runCli({"op", QStringLiteral(KELVIN_TEST_DATA_DIR "/bjt_ce_stage.kelvin"), "--signals", "Q1.x"});
+    QCOMPARE(near.exitCode, 2);
+    QVERIFY2(near.err.contains("signals of Q1: ") && near.err.contains("Q1.c") && !near.err.contains("CIN."),
+             qPrintable(near.err));
   }
 };
 
