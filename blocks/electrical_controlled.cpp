@@ -106,33 +106,37 @@ void registerElectricalControlled(core::BlockRegistry& registry) {
 
   // v1 = L1·di1/dt + M·di2/dt, v2 = M·di1/dt + L2·di2/dt, M = k·√(L1·L2);
   // stored energy ½·L1·i1² + M·i1·i2 + ½·L2·i2².
-  registry.add(
-      {.type = "electrical.CoupledInductors",
-       .title = "Coupled inductors",
-       .description = "Two inductors L1 (p1, n1) and L2 (p2, n2) with coupling coefficient k (SPICE K): "
-                      "mutual inductance M = k·√(L1·L2); the dots are at p1 and p2.",
-       .ports = {pin("p1", "winding 1, dotted end"), pin("n1", "winding 1"), pin("p2", "winding 2, dotted end"),
-                 pin("n2", "winding 2")},
-       .params = {positive("L1", "H", "1m", "inductance of winding 1"),
-                  positive("L2", "H", "1m", "inductance of winding 2"),
-                  {.name = "k", .unit = "", .defaultValue = "0.99", .min = 0.0, .max = 1.0,
-                   .maxInclusive = false, .description = "coupling coefficient, 0 ≤ k < 1"},
-                  number("i10", "A", "0", "initial current of winding 1 (p1 to n1)"),
-                  number("i20", "A", "0", "initial current of winding 2 (p2 to n2)")},
-       .keyParam = "k",
-       .icon = iconFor("electrical.CoupledInductors"),
-       .build = [](ComponentBuilder& b) {
-         const Expr l1 = b.parameter("L1"), l2 = b.parameter("L2");
-         const Expr m = b.parameter("k") * sqrt(l1 * l2);
-         const Expr i1 = b.state("i1", b.param("i10")), i2 = b.state("i2", b.param("i20"));
-         b.equation(b.through("p1") + b.through("n1"));
-         b.equation(b.through("p2") + b.through("n2"));
-         b.equation(i1 - b.through("p1"));
-         b.equation(i2 - b.through("p2"));
-         b.equation(l1 * der(i1) + m * der(i2) - (b.across("p1") - b.across("n1")));
-         b.equation(m * der(i1) + l2 * der(i2) - (b.across("p2") - b.across("n2")));
-         b.energy(0.5 * l1 * i1 * i1 + m * i1 * i2 + 0.5 * l2 * i2 * i2);
-       }});
+  registry.add({.type = "electrical.CoupledInductors",
+                .title = "Coupled inductors",
+                .description = "Two inductors L1 (p1, n1) and L2 (p2, n2) with coupling coefficient k (SPICE K): "
+                               "mutual inductance M = k·√(L1·L2); the dots are at p1 and p2.",
+                .ports = {pin("p1", "winding 1, dotted end"), pin("n1", "winding 1"),
+                          pin("p2", "winding 2, dotted end"), pin("n2", "winding 2")},
+                .params = {positive("L1", "H", "1m", "inductance of winding 1"),
+                           positive("L2", "H", "1m", "inductance of winding 2"),
+                           {.name = "k",
+                            .unit = "",
+                            .defaultValue = "0.99",
+                            .min = 0.0,
+                            .max = 1.0,
+                            .maxInclusive = false,
+                            .description = "coupling coefficient, 0 ≤ k < 1"},
+                           number("i10", "A", "0", "initial current of winding 1 (p1 to n1)"),
+                           number("i20", "A", "0", "initial current of winding 2 (p2 to n2)")},
+                .keyParam = "k",
+                .icon = iconFor("electrical.CoupledInductors"),
+                .build = [](ComponentBuilder& b) {
+                  const Expr l1 = b.parameter("L1"), l2 = b.parameter("L2");
+                  const Expr m = b.parameter("k") * sqrt(l1 * l2);
+                  const Expr i1 = b.state("i1", b.param("i10")), i2 = b.state("i2", b.param("i20"));
+                  b.equation(b.through("p1") + b.through("n1"));
+                  b.equation(b.through("p2") + b.through("n2"));
+                  b.equation(i1 - b.through("p1"));
+                  b.equation(i2 - b.through("p2"));
+                  b.equation(l1 * der(i1) + m * der(i2) - (b.across("p1") - b.across("n1")));
+                  b.equation(m * der(i1) + l2 * der(i2) - (b.across("p2") - b.across("n2")));
+                  b.energy(0.5 * l1 * i1 * i1 + m * i1 * i2 + 0.5 * l2 * i2 * i2);
+                }});
 
   // v1 = ratio·v2, ratio·i1 + i2 = 0 (lossless: v1·i1 + v2·i2 = 0)
   registry.add({.type = "electrical.IdealTransformer",

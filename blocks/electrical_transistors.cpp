@@ -73,7 +73,8 @@ Expr internalNode(ComponentBuilder& b, const std::string& port, double r, const 
                   const std::string& noise) {
   if (r == 0.0) return b.across(port);
   const Expr inner = b.variable(node);
-  b.equation(b.across(port) - inner - r * (b.through(port) - b.noise(noise, b.pool().constant(4.0 * kBoltzmann * b.temperature() / r))));
+  b.equation(b.across(port) - inner -
+             r * (b.through(port) - b.noise(noise, b.pool().constant(4.0 * kBoltzmann * b.temperature() / r))));
   return inner;
 }
 
@@ -111,15 +112,26 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
                   nonNegative("VAF", "V", "0", "forward Early voltage (0: none)"),
                   nonNegative("VAR", "V", "0", "reverse Early voltage (0: none)"),
                   nonNegative("IKF", "A", "0", "forward high-injection knee current (0: none)"),
-                  nonNegative("RB", "Ω", "0", "base resistance"), nonNegative("RE", "Ω", "0", "emitter resistance"),
+                  nonNegative("RB", "Ω", "0", "base resistance"),
+                  nonNegative("RE", "Ω", "0", "emitter resistance"),
                   nonNegative("RC", "Ω", "0", "collector resistance"),
                   nonNegative("CJE", "F", "0", "base–emitter zero-bias depletion capacitance"),
                   positive("VJE", "V", "0.75", "base–emitter built-in potential"),
-                  {.name = "MJE", .unit = "", .defaultValue = "0.33", .min = 0.0, .max = 1.0, .maxInclusive = false,
+                  {.name = "MJE",
+                   .unit = "",
+                   .defaultValue = "0.33",
+                   .min = 0.0,
+                   .max = 1.0,
+                   .maxInclusive = false,
                    .description = "base–emitter grading coefficient"},
                   nonNegative("CJC", "F", "0", "base–collector zero-bias depletion capacitance"),
                   positive("VJC", "V", "0.75", "base–collector built-in potential"),
-                  {.name = "MJC", .unit = "", .defaultValue = "0.33", .min = 0.0, .max = 1.0, .maxInclusive = false,
+                  {.name = "MJC",
+                   .unit = "",
+                   .defaultValue = "0.33",
+                   .min = 0.0,
+                   .max = 1.0,
+                   .maxInclusive = false,
                    .description = "base–collector grading coefficient"},
                   nonNegative("TF", "s", "0", "ideal forward transit time"),
                   nonNegative("TR", "s", "0", "ideal reverse transit time"),
@@ -138,7 +150,8 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          const double t = b.temperature(), tnom = b.param("TNOM");
          const double vt = kBoltzmann * t / kElementaryCharge;
          const double ratio = t / tnom;
-         const double is = b.param("IS") * std::pow(ratio, b.param("XTI")) * std::exp((ratio - 1.0) * b.param("EG") / vt);
+         const double is =
+             b.param("IS") * std::pow(ratio, b.param("XTI")) * std::exp((ratio - 1.0) * b.param("EG") / vt);
          const double betaScale = std::pow(ratio, b.param("XTB"));
          const double bf = b.param("BF") * betaScale, br = b.param("BR") * betaScale;
          const double vaf = b.param("VAF"), var = b.param("VAR"), ikf = b.param("IKF");
@@ -161,7 +174,8 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          const Expr ibDc = ibe / bf + ibc / br + kGmin * (vbe + vbc);
 
          const Expr ibeCharge = chargeCurrent(
-             b, "qbe", b.param("TF") * ibe / qb + depletionCharge(b, vbe, b.param("CJE"), b.param("VJE"), b.param("MJE")));
+             b, "qbe",
+             b.param("TF") * ibe / qb + depletionCharge(b, vbe, b.param("CJE"), b.param("VJE"), b.param("MJE")));
          const Expr ibcCharge = chargeCurrent(
              b, "qbc", b.param("TR") * ibc + depletionCharge(b, vbc, b.param("CJC"), b.param("VJC"), b.param("MJC")));
 
@@ -190,8 +204,7 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
                   positive("IS", "A", "1e-14", "bulk junction saturation current"),
                   nonNegative("CGSO", "F/m", "0", "gate–source overlap capacitance per width"),
                   nonNegative("CGDO", "F/m", "0", "gate–drain overlap capacitance per width"),
-                  nonNegative("CGBO", "F/m", "0", "gate–bulk overlap capacitance per length"),
-                  temperatureParam()},
+                  nonNegative("CGBO", "F/m", "0", "gate–bulk overlap capacitance per length"), temperatureParam()},
        .keyParam = "VTO",
        .icon = iconFor("electrical.MOSFET"),
        .build = [](ComponentBuilder& b) {
@@ -220,15 +233,16 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
            Expr threshold = b.pool().constant(vto);
            if (gamma > 0.0) {
              const double sphi = std::sqrt(phi);
-             const Expr sarg = ifThenElse(lessEqual(vbs, zero), sqrt(max(phi - vbs, zero)),
-                                          max(sphi - vbs / (2.0 * sphi), zero));
+             const Expr sarg =
+                 ifThenElse(lessEqual(vbs, zero), sqrt(max(phi - vbs, zero)), max(sphi - vbs / (2.0 * sphi), zero));
              threshold = threshold + gamma * (sarg - sphi);
            }
            const Expr vgst = vgs - threshold;
            const Expr betap = beta * (1.0 + lambda * vdsPos);
            const Expr saturated = lessEqual(vgst, vdsPos);
            const Expr on = greater(vgst, zero);
-           const Expr id = ifThenElse(on, ifThenElse(saturated, 0.5 * betap * vgst * vgst, betap * vdsPos * (vgst - 0.5 * vdsPos)), zero);
+           const Expr id = ifThenElse(
+               on, ifThenElse(saturated, 0.5 * betap * vgst * vgst, betap * vdsPos * (vgst - 0.5 * vdsPos)), zero);
            const Expr gm = ifThenElse(on, ifThenElse(saturated, betap * vgst, betap * vdsPos), zero);
            return Channel{id, gm};
          };
@@ -250,6 +264,5 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          b.equation(b.through("s") - (sign * (-ids - channelNoise - ibs) - igs));
        }});
 }
-
 
 }  // namespace kelvin::blocks

@@ -41,6 +41,22 @@ files=(
   gui/recovery/termination_signals.h
   gui/recovery/termination_signals.cpp
   tests/gui/e2e/tst_e2e_recovery.cpp
+  core/run/dc_operating_point_solver.h
+  core/run/dc_operating_point_solver.cpp
+  app/cli/op_command.h
+  app/cli/op_command.cpp
+  app/cli/signal_selection.h
+  app/cli/signal_selection.cpp
+  core/import/spice_deck.h
+  core/import/spice_deck.cpp
+  core/import/spice_device_model.h
+  core/import/spice_device_model.cpp
+  blocks/electrical_controlled.cpp
+  blocks/electrical_transistors.cpp
+  tests/core/run/tst_dc_operating_point_solver.cpp
+  tests/cli/tst_cli_op.cpp
+  tests/core/import/tst_spice_importer_circuits.cpp
+  tests/blocks/tst_electrical_transistors.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

@@ -14,9 +14,7 @@
 
 namespace kelvin::cli {
 
-std::string OpCommand::summary() const {
-  return "solve the DC operating point; CSV 'signal,value' to stdout or --out";
-}
+std::string OpCommand::summary() const { return "solve the DC operating point; CSV 'signal,value' to stdout or --out"; }
 
 std::vector<OptionSpec> OpCommand::options() const {
   return {

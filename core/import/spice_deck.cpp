@@ -101,7 +101,8 @@ std::optional<std::string> readSpiceFile(const std::string& path) {
   return text.str();
 }
 
-std::vector<SpiceCard> readSpiceDeck(std::string_view text, const std::string& fileName, const SpiceFileReader& reader) {
+std::vector<SpiceCard> readSpiceDeck(std::string_view text, const std::string& fileName,
+                                     const SpiceFileReader& reader) {
   DeckReader deck(reader);
   deck.open(std::filesystem::path(fileName).lexically_normal().string());
   deck.splice(readSpiceCards(text), fileName, "");

@@ -28,16 +28,16 @@ struct SpiceDeviceKind {
     int area = 0;
   };
   std::map<std::string, Translation> translated;
-  std::vector<std::string> known;                 // SPICE parameters not translated (reported)
-  std::map<std::string, std::string> aliases;     // other SPICE spellings: "va" -> "vaf"
-  std::map<std::string, std::string> fixed;       // Kelvin parameters the kind sets: polarity
+  std::vector<std::string> known;              // SPICE parameters not translated (reported)
+  std::map<std::string, std::string> aliases;  // other SPICE spellings: "va" -> "vaf"
+  std::map<std::string, std::string> fixed;    // Kelvin parameters the kind sets: polarity
 };
 
 std::optional<SpiceDeviceKind> spiceDeviceKind(const std::string& kind);
 
 /// The block parameters of a device of `model` with area factor `area`; TNOM (°C in SPICE)
 /// becomes kelvin. `tnomCelsius` is the netlist's `.options tnom` when the card gives none.
-std::map<std::string, double> spiceDeviceParams(const SpiceDeviceModel& model, const SpiceDeviceKind& kind,
-                                                double area, std::optional<double> tnomCelsius);
+std::map<std::string, double> spiceDeviceParams(const SpiceDeviceModel& model, const SpiceDeviceKind& kind, double area,
+                                                std::optional<double> tnomCelsius);
 
 }  // namespace kelvin::core

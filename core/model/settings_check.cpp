@@ -29,8 +29,9 @@ std::vector<Diagnostic> checkSettings(const Settings& settings, const std::strin
   if (settings.extra.contains("initial")) {
     const Json& initial = settings.extra["initial"];
     if (initial != "ic" && initial != "operating_point")
-      problems.push_back(Diagnostic{file, "", "", "settings: initial = " + initial.dump() +
-                                                      " is not a start: use \"operating_point\" or \"ic\""});
+      problems.push_back(
+          Diagnostic{file, "", "",
+                     "settings: initial = " + initial.dump() + " is not a start: use \"operating_point\" or \"ic\""});
   }
   return problems;
 }

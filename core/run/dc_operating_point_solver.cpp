@@ -249,7 +249,8 @@ void DcOperatingPointSolver::fail(double t, const std::vector<double>& y, const 
   std::string firstBlock;
   auto name = [&](int equation) {
     blocks.insert(flat.equationOrigin(equation));
-    if (firstBlock.empty() && flat.equations[equation].block >= 0) firstBlock = flat.blocks[flat.equations[equation].block].id;
+    if (firstBlock.empty() && flat.equations[equation].block >= 0)
+      firstBlock = flat.blocks[flat.equations[equation].block].id;
   };
   // A singular Jacobian whose numeric incidence has no perfect matching: name the part that cannot be solved.
   jacobian(at, {});
@@ -264,8 +265,9 @@ void DcOperatingPointSolver::fail(double t, const std::vector<double>& y, const 
   if (!matching.perfect()) {
     const Deficiency d = structuralDeficiency(graph, matching);
     for (int e : d.overEquations.empty() ? d.underEquations : d.overEquations) name(e);
-    why = " have no unique solution with every derivative zero (a node left floating at DC, a loop of voltage "
-          "sources and inductors, a cut of current sources and capacitors, or an integrator)";
+    why =
+        " have no unique solution with every derivative zero (a node left floating at DC, a loop of voltage "
+        "sources and inductors, a cut of current sources and capacitors, or an integrator)";
   } else {
     // Nothing structural: name the equations whose residuals stay largest.
     std::vector<double> f(n);
@@ -276,8 +278,8 @@ void DcOperatingPointSolver::fail(double t, const std::vector<double>& y, const 
     for (int i = 0; i < std::min(n, 3); ++i) name(order[i]);
     why = " are not satisfied: Newton's method, gmin stepping and source stepping did not converge";
   }
-  throw SimulationError(t, Diagnostic{file_, firstBlock, "",
-                                      "no DC operating point: the equations of " + joinBlocks(blocks) + why});
+  throw SimulationError(
+      t, Diagnostic{file_, firstBlock, "", "no DC operating point: the equations of " + joinBlocks(blocks) + why});
 }
 
 }  // namespace kelvin::core

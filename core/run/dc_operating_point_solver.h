@@ -72,9 +72,9 @@ class DcOperatingPointSolver {
   std::vector<int> entryOf_;  // the system's pattern entry k → entry of this pattern
   std::vector<double> values_, dy_, dyp_;
   struct GminTerm {
-    int equation;                 // the node's conservation law
-    Tape across;                  // the node's potential over the unknowns
-    std::vector<int> entries;     // pattern entry of each of its tape's leaves (-1: a derivative)
+    int equation;              // the node's conservation law
+    Tape across;               // the node's potential over the unknowns
+    std::vector<int> entries;  // pattern entry of each of its tape's leaves (-1: a derivative)
   };
   std::vector<GminTerm> gmin_;
   std::vector<double> f0_, yZero_;  // F(0), for source stepping

@@ -67,8 +67,10 @@ class TstElectricalTransistors : public QObject {
     for (const auto& row : readCsv("bjt_ce_stage_op.csv")) {
       if (!kelvinName.contains(row[0])) continue;
       const double reference = std::stod(row[1]), value = op.at(kelvinName.at(row[0]));
-      QVERIFY2(std::abs(value - reference) <= 1e-6 * std::abs(reference),
-               qPrintable(QString("%1: %2 vs ngspice %3").arg(row[0].c_str()).arg(value, 0, 'g', 12).arg(reference, 0, 'g', 12)));
+      QVERIFY2(
+          std::abs(value - reference) <= 1e-6 * std::abs(reference),
+          qPrintable(
+              QString("%1: %2 vs ngspice %3").arg(row[0].c_str()).arg(value, 0, 'g', 12).arg(reference, 0, 'g', 12)));
     }
   }
 
@@ -87,8 +89,10 @@ class TstElectricalTransistors : public QObject {
         core::noiseSpectrum(*compiled, core::SimulationOptions::fromSettings(m.settings), {}, 0.0, frequencies);
     QCOMPARE(spectrum.outputs.front(), std::string("NS.y"));
     for (std::size_t k = 0; k < frequencies.size(); ++k)
-      QVERIFY2(std::abs(spectrum.psd[0][k] / reference[k] - 1.0) <= 1e-3,
-               qPrintable(QString("f = %1 Hz: %2 vs ngspice %3").arg(frequencies[k]).arg(spectrum.psd[0][k]).arg(reference[k])));
+      QVERIFY2(
+          std::abs(spectrum.psd[0][k] / reference[k] - 1.0) <= 1e-3,
+          qPrintable(
+              QString("f = %1 Hz: %2 vs ngspice %3").arg(frequencies[k]).arg(spectrum.psd[0][k]).arg(reference[k])));
   }
 
   // 10 mV at 1 kHz into the stage, from the operating point, 3 ms: v(c) every 50 µs within 1e-3
@@ -104,16 +108,17 @@ class TstElectricalTransistors : public QObject {
     for (const auto& row : rows) {
       const double t = std::stod(row[0]), reference = std::stod(row[1]);
       const double value = trace.at("Q1.c", t, 1e-9);
-      QVERIFY2(std::abs(value - reference) <= 1e-3 * (hi - lo),
-               qPrintable(QString("t = %1: %2 vs ngspice %3").arg(t).arg(value, 0, 'g', 10).arg(reference, 0, 'g', 10)));
+      QVERIFY2(
+          std::abs(value - reference) <= 1e-3 * (hi - lo),
+          qPrintable(QString("t = %1: %2 vs ngspice %3").arg(t).arg(value, 0, 'g', 10).arg(reference, 0, 'g', 10)));
     }
   }
 
   // Base held by an ideal 0.65 V source, emitter grounded, collector to 10 V through R = 10 kΩ,
   // no Early effect and no series resistances: the collector node sees the collector shot noise
   // and R's thermal noise only (the base shot noise flows into the ideal source), so
-  // S_v = R²·(2q·Ic + 4kT/R) (R in parallel with GMIN), with Ic = IS·(e^{vbe/Vt} − e^{vbc/Vt}) − IS/BR·(e^{vbc/Vt} − 1) − GMIN·vbc
-  // from the node voltages of the operating point. At 1 Hz (no charge, so flat): 1e-9 relative.
+  // S_v = R²·(2q·Ic + 4kT/R) (R in parallel with GMIN), with Ic = IS·(e^{vbe/Vt} − e^{vbc/Vt}) − IS/BR·(e^{vbc/Vt} − 1)
+  // − GMIN·vbc from the node voltages of the operating point. At 1 Hz (no charge, so flat): 1e-9 relative.
   void collectorShotNoiseIs2qIc() {
     const core::Model m = core::parseModel(R"({"format": "kelvin-model", "version": 1, "name": "shot",
       "settings": {"stop_time": "1m", "initial": "operating_point"},

@@ -88,8 +88,10 @@ class TestSpiceImporterCircuits : public QObject {
     QCOMPARE(x1.params.at("rout"), std::string("75"));  // the definition's default
     QCOMPARE(m.settings.extra.at("initial").get<std::string>(), std::string("operating_point"));
     for (const core::Diagnostic& d : imported.warnings)  // only the .control block and the tolerances are left
-      QVERIFY2(d.message.find("control command") != std::string::npos || d.message.find("abstol") != std::string::npos ||
-                   d.message.find("transient analysis") != std::string::npos || d.message.find("maximum step") != std::string::npos,
+      QVERIFY2(d.message.find("control command") != std::string::npos ||
+                   d.message.find("abstol") != std::string::npos ||
+                   d.message.find("transient analysis") != std::string::npos ||
+                   d.message.find("maximum step") != std::string::npos,
                qPrintable(QString::fromStdString(d.toString())));
     QVERIFY(core::validateModel(m, test::library(), "t").empty());
   }
@@ -205,8 +207,9 @@ class TestSpiceImporterCircuits : public QObject {
   // the included file and its line. The reader here serves files from memory.
   void includesAreReadRelativeToTheirFile() {
     const std::map<std::string, std::string> files{
-        {"lib/devices.lib", "* devices\n.lib small\n.model QN NPN(IS=1e-14 BF=100)\n.endl\n"
-                            ".lib big\n.model QN NPN(IS=1e-12 BF=50)\n.endl\n"},
+        {"lib/devices.lib",
+         "* devices\n.lib small\n.model QN NPN(IS=1e-14 BF=100)\n.endl\n"
+         ".lib big\n.model QN NPN(IS=1e-12 BF=50)\n.endl\n"},
         {"lib/amp.inc", ".include sub/stage.inc\n"},
         {"lib/sub/stage.inc", ".subckt stage c b e\nQ1 c b e QN\nRX c b 100k\n.ends\n"},
         {"loop/a.inc", ".include b.inc\n"},
@@ -216,9 +219,9 @@ class TestSpiceImporterCircuits : public QObject {
       if (found == files.end()) return std::nullopt;
       return found->second;
     };
-    const core::SpiceImport imported = core::importSpice(
-        "t\n.lib 'lib/devices.lib' small\n.include lib/amp.inc\nV1 c 0 5\nX1 c c 0 stage\n.op\n", "t.cir",
-        test::library(), reader);
+    const core::SpiceImport imported =
+        core::importSpice("t\n.lib 'lib/devices.lib' small\n.include lib/amp.inc\nV1 c 0 5\nX1 c c 0 stage\n.op\n",
+                          "t.cir", test::library(), reader);
     const core::Block& x1 = *imported.model.findBlock("X1");
     QCOMPARE(x1.blocks.front().id, std::string("Q1"));
     QCOMPARE(x1.blocks.front().params.at("IS"), std::string("10f"));  // the section "small"
@@ -233,7 +236,8 @@ class TestSpiceImporterCircuits : public QObject {
       core::importSpice("t\nV1 x 0 1\n.inc nowhere.cir\n", "t.cir", test::library(), reader);
       QFAIL("a missing include was read");
     } catch (const core::ModelError& e) {
-      QCOMPARE(QString::fromStdString(e.diagnostics().front().toString()), QString("t.cir:3: cannot read 'nowhere.cir'"));
+      QCOMPARE(QString::fromStdString(e.diagnostics().front().toString()),
+               QString("t.cir:3: cannot read 'nowhere.cir'"));
     }
   }
 
@@ -248,12 +252,14 @@ class TestSpiceImporterCircuits : public QObject {
                                       << "t.cir:7: X1: subcircuit 'amp' (line 2) has 3 nodes, 2 given";
     QTest::newRow("recursive subcircuit") << "t\n.subckt loop a b\nX2 a b loop\n.ends\nV1 x 0 1\nX1 x 0 loop\n"
                                           << "t.cir:3: X2: subcircuit 'loop' contains an instance of itself";
-    QTest::newRow("unknown subcircuit") << "t\nV1 x 0 1\nX1 x 0 nothing\n" << "t.cir:3: X1: no subcircuit named 'nothing'";
+    QTest::newRow("unknown subcircuit") << "t\nV1 x 0 1\nX1 x 0 nothing\n"
+                                        << "t.cir:3: X1: no subcircuit named 'nothing'";
     QTest::newRow("no controlling source") << "t\nV1 x 0 1\nF1 x 0 VX 2\n"
                                            << "t.cir:3: F1: no voltage source named 'vx'";
     QTest::newRow("level 3") << "t\nV1 d 0 5\nM1 d d 0 0 NM\n.model NM NMOS(LEVEL=3 VTO=1)\n"
                              << "t.cir:4: .model nm: level 3 is not supported";
-    QTest::newRow("missing .ends") << "t\n.subckt amp a b\nR1 a b 1k\n" << "has no .ends";
+    QTest::newRow("missing .ends") << "t\n.subckt amp a b\nR1 a b 1k\n"
+                                   << "has no .ends";
   }
   void badInputNamesFileAndLine() {
     QFETCH(QString, netlist);

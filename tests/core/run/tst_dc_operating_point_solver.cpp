@@ -168,9 +168,8 @@ class TstDcOperatingPointSolver : public QObject {
   }
 
   void badInitialSettingIsNamed() {
-    const core::Model m = core::parseModel(model(R"({"id": "G", "type": "electrical.Ground"})", "",
-                                                 R"(, "initial": "dc")"),
-                                           "op.kelvin");
+    const core::Model m =
+        core::parseModel(model(R"({"id": "G", "type": "electrical.Ground"})", "", R"(, "initial": "dc")"), "op.kelvin");
     try {
       core::SimulationOptions::fromSettings(m.settings, "op.kelvin");
       QFAIL("an unknown initial setting was accepted");
