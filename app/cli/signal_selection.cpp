@@ -23,7 +23,8 @@ std::string suggestions(const std::string& name, const std::vector<std::string>&
   std::vector<const std::string*> listed = sameBlock;
   if (listed.empty())
     for (const std::string& n : names) listed.push_back(&n);
-  std::string text = sameBlock.empty() ? "available signals: " : "signals of " + block.substr(0, block.size() - 1) + ": ";
+  std::string text =
+      sameBlock.empty() ? "available signals: " : "signals of " + block.substr(0, block.size() - 1) + ": ";
   if (listed.empty()) return text + "(none)";
   for (std::size_t k = 0; k < std::min(listed.size(), kListedNames); ++k) text += (k ? ", " : "") + *listed[k];
   if (listed.size() > kListedNames) text += " and " + std::to_string(listed.size() - kListedNames) + " more";
