@@ -44,7 +44,7 @@ Measure Measure::parse(const std::string& spec) {
     throw SweepSpecError("measure '" + spec + "': the name must be a word without commas or quotes");
   if (m.text_.empty()) throw SweepSpecError("measure '" + spec + "': no expression after '='");
 
-  // Replace every signal function by a placeholder name, _m0, _m1, ..., that stands for
+  // Replace every signal function by a symbol of its own, _m0, _m1, ..., that stands for
   // its value; the parser then reads the arithmetic around them.
   struct Function {
     const char* name;

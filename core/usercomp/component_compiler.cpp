@@ -186,7 +186,7 @@ class ComponentCompiler {
     }
   }
 
-  /// Parses every expression on placeholders (names, ports and functions are
+  /// Parses every expression on stand-in unknowns (names, ports and functions are
   /// checked there) and counts equations against unknowns.
   void checkExpressionsAndBalance() {
     ExprPool pool;
@@ -206,7 +206,7 @@ class ComponentCompiler {
       if (p.direction == PortDirection::Physical) scope.through[p.name] = unknown("through(" + p.name + ")");
     }
     const int unknownCount = next;
-    // Known values: placeholders past the unknowns, so that nothing folds away.
+    // Known values: stand-in variables past the unknowns, so that nothing folds away.
     ExprPool paramPool;
     UserExpressionScope paramScope;
     for (const UserParameter& p : def_.parameters) {

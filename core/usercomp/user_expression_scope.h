@@ -3,7 +3,7 @@
 // variables, states and signal ports by name, `across(p)` and `through(p)` of
 // its physical ports, `der(x)` of its states, `time`, and the Boltzmann
 // constant `k` and temperature `T` (a declared name hides these). Used twice:
-// by ComponentCompiler on placeholder unknowns, to check names and count
+// by ComponentCompiler on stand-in unknowns, to check names and count
 // incidence, and by each instance's build on the real ones.
 
 #include <map>

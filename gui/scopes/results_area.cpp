@@ -85,7 +85,7 @@ void ResultsArea::loadLayout() {
   const QString key = layoutKey(layoutFile_);
   if (key.isEmpty()) return;
   QSettings settings;
-  // Docks not created yet are kept as placeholders: addScope() puts each back with restoreDockWidget().
+  // Qt remembers the places of docks not created yet: addScope() puts each back with restoreDockWidget().
   restoreState(settings.value(key + QStringLiteral("/docks")).toByteArray());
   for (const QVariant& size : settings.value(key + QStringLiteral("/splitter")).toList())
     splitterSizes_ << size.toInt();

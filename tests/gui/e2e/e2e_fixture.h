@@ -67,6 +67,24 @@ inline void useSettingsIn(const QString& path) {
 /// useSettingsIn a fresh temporary directory.
 inline void useFreshSettings(const QTemporaryDir& dir) { useSettingsIn(dir.path()); }
 
+/// What every end-to-end test executable holds: its fresh settings folder (in use from
+/// construction on) and the block library the windows it opens read.
+class Suite {
+ public:
+  Suite() {
+    if (settingsDir_.isValid()) useFreshSettings(settingsDir_);
+    blocks::registerAll(registry_);
+  }
+  /// False when the settings folder could not be made (the test cannot start clean).
+  bool isReady() const { return settingsDir_.isValid(); }
+  const QTemporaryDir& settingsDir() const { return settingsDir_; }
+  const core::BlockRegistry& registry() const { return registry_; }
+
+ private:
+  QTemporaryDir settingsDir_;
+  core::BlockRegistry registry_;
+};
+
 inline QString example(const char* name) { return QStringLiteral(KELVIN_EXAMPLES_DIR "/") + QString::fromLatin1(name); }
 
 /// The main window as the application opens it.

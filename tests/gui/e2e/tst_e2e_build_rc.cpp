@@ -21,14 +21,12 @@ class TestE2eBuildRc : public QObject {
 
  private Q_SLOTS:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
+    QVERIFY(suite_.isReady());
     QVERIFY(workDir_.isValid());
-    kelvin::e2e::useFreshSettings(settingsDir_);
-    kelvin::blocks::registerAll(registry_);
   }
 
   void buildRunAndCompare() {
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     QElapsedTimer clock;
     clock.start();
@@ -91,9 +89,8 @@ class TestE2eBuildRc : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
+  kelvin::e2e::Suite suite_;
   QTemporaryDir workDir_;
-  kelvin::core::BlockRegistry registry_;
 };
 
 QTEST_MAIN(TestE2eBuildRc)

@@ -35,15 +35,13 @@ class TestE2eFirstRun : public QObject {
 
  private Q_SLOTS:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    kelvin::e2e::useFreshSettings(settingsDir_);
-    kelvin::blocks::registerAll(registry_);
+    QVERIFY(suite_.isReady());
     reference_ = kelvin::e2e::cliSimulate(kelvin::e2e::example("rc_lowpass.kelvin"), QStringLiteral("VC.y"));
     QCOMPARE(reference_.size(), std::size_t(501));  // 5 ms at a 10 µs output step
   }
 
   void openAndRunShowsTheExponential() {
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     QElapsedTimer clock;
     clock.start();
@@ -66,7 +64,7 @@ class TestE2eFirstRun : public QObject {
   }
 
   void scopeReopenedAfterTheRunDrawsTheSameCurve() {
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     QVERIFY(app.openExample("rc_lowpass.kelvin"));
     QVERIFY(app.runToTheEnd());
@@ -106,8 +104,7 @@ class TestE2eFirstRun : public QObject {
     QVERIFY2(worst < 2e-5, qPrintable(QString::number(worst)));
   }
 
-  QTemporaryDir settingsDir_;
-  kelvin::core::BlockRegistry registry_;
+  kelvin::e2e::Suite suite_;
   Points reference_;
 };
 

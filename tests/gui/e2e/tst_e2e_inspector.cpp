@@ -20,13 +20,11 @@ class TestE2eInspector : public QObject {
 
  private Q_SLOTS:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    kelvin::e2e::useFreshSettings(settingsDir_);
-    kelvin::blocks::registerAll(registry_);
+    QVERIFY(suite_.isReady());
   }
 
   void refusedTextStaysUntilRevertedOrFixed() {
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     QVERIFY(app.openExample("rc_lowpass.kelvin"));
     kelvin::test::clickBlock(window, "R1");
@@ -58,8 +56,7 @@ class TestE2eInspector : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
-  kelvin::core::BlockRegistry registry_;
+  kelvin::e2e::Suite suite_;
 };
 
 QTEST_MAIN(TestE2eInspector)

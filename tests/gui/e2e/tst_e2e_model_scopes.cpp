@@ -40,13 +40,11 @@ class TestE2eModelScopes : public QObject {
 
  private Q_SLOTS:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    kelvin::e2e::useFreshSettings(settingsDir_);
-    kelvin::blocks::registerAll(registry_);
+    QVERIFY(suite_.isReady());
   }
 
   void newAndOpenCloseTheScopes() {
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     QVERIFY(app.openExample("rc_lowpass.kelvin"));
     QVERIFY(app.runToTheEnd());
@@ -84,7 +82,7 @@ class TestE2eModelScopes : public QObject {
   }
 
   void layoutIsRememberedPerModel() {
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     QVERIFY(app.openExample("rc_lowpass.kelvin"));
     QVERIFY(app.runToTheEnd());
@@ -114,8 +112,7 @@ class TestE2eModelScopes : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
-  kelvin::core::BlockRegistry registry_;
+  kelvin::e2e::Suite suite_;
 };
 
 QTEST_MAIN(TestE2eModelScopes)

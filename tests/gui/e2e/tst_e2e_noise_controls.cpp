@@ -24,13 +24,11 @@ class TestE2eNoiseControls : public QObject {
 
  private Q_SLOTS:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    kelvin::e2e::useFreshSettings(settingsDir_);
-    kelvin::blocks::registerAll(registry_);
+    QVERIFY(suite_.isReady());
   }
 
   void shownOnlyForRunsWithTheEnvelope() {
-    App app(registry_);
+    App app(suite_.registry());
     QVERIFY(app.openExample("brownian_resonator.kelvin"));
     QVERIFY2(app.runToTheEnd(), qPrintable(app.status()));
     kelvin::gui::ScopeWindow* scope = app.scope(QStringLiteral("Scope"));
@@ -53,8 +51,7 @@ class TestE2eNoiseControls : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
-  kelvin::core::BlockRegistry registry_;
+  kelvin::e2e::Suite suite_;
 };
 
 QTEST_MAIN(TestE2eNoiseControls)

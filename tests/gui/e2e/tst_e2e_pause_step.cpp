@@ -25,13 +25,11 @@ class TestE2ePauseStep : public QObject {
 
  private Q_SLOTS:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    kelvin::e2e::useFreshSettings(settingsDir_);
-    kelvin::blocks::registerAll(registry_);
+    QVERIFY(suite_.isReady());
   }
 
   void pausedAtAndStepped() {
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     QVERIFY(app.openExample("rc_lowpass.kelvin"));
 
@@ -92,8 +90,7 @@ class TestE2ePauseStep : public QObject {
     return std::abs(last - t) <= 1e-8 * t || (last <= t * (1 + 1e-8) && t - last <= 1e-2 * t);
   }
 
-  QTemporaryDir settingsDir_;
-  kelvin::core::BlockRegistry registry_;
+  kelvin::e2e::Suite suite_;
 };
 
 QTEST_MAIN(TestE2ePauseStep)

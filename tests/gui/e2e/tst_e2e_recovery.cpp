@@ -151,11 +151,7 @@ class TestE2eRecovery : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    kelvin::e2e::useFreshSettings(settingsDir_);
-    kelvin::blocks::registerAll(registry_);
-  }
+  void initTestCase() { QVERIFY(suite_.isReady()); }
 
   void init() {  // each test starts with an empty recovery folder
     QDir folder(RecoveryStore::folder());
@@ -173,13 +169,13 @@ class TestE2eRecovery : public QObject {
     // The copy is in the user's data folder, holds the edit and is an orphan now.
     const QList<RecoveryCopy> copies = RecoveryStore::orphans();
     QCOMPARE(copies.size(), 1);
-    QVERIFY(copies[0].file.startsWith(settingsDir_.path() + QStringLiteral("/data/")));
+    QVERIFY(copies[0].file.startsWith(suite_.settingsDir().path() + QStringLiteral("/data/")));
     QCOMPARE(copies[0].originalPath, kelvin::e2e::example("rc_lowpass.kelvin"));
     QCOMPARE(parameterIn(copies[0].modelText, "R1", "R"), QStringLiteral("4.7k"));
     // Written within this test's run: between its start and now (a minute covers a slow CI start).
     QVERIFY(copies[0].savedAt.secsTo(QDateTime::currentDateTimeUtc()) < 60);
 
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     const QString time = copies[0].savedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
     std::shared_ptr<Answer> offer = answerNextBox(QStringLiteral("recoveryOffer"), QStringLiteral("restore"));
@@ -212,7 +208,7 @@ class TestE2eRecovery : public QObject {
     QCOMPARE(copies.size(), 1);
     QCOMPARE(parameterIn(copies[0].modelText, "R1", "R"), QStringLiteral("4.7k"));
     // Declined: the copy is deleted.
-    App app(registry_);
+    App app(suite_.registry());
     std::shared_ptr<Answer> offer = answerNextBox(QStringLiteral("recoveryOffer"), QStringLiteral("discard"));
     QVERIFY(!app.window().offerRecovery());
     QVERIFY(offer->seen);
@@ -222,7 +218,7 @@ class TestE2eRecovery : public QObject {
 
   void saveAndDiscardRemoveTheCopy() {
     const QString path = copyOfExample();
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     QCOMPARE(window.autosaver()->intervalMs(), 30000);  // the default: every 30 s
     QVERIFY(window.openFile(path));
@@ -248,7 +244,7 @@ class TestE2eRecovery : public QObject {
 
   void outsideChangeIsNeverSilentlyOverwritten() {
     const QString path = copyOfExample();
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     QVERIFY(window.openFile(path));
     editParameter(window, "R1", "R", QStringLiteral("2.2k"));
@@ -291,7 +287,7 @@ class TestE2eRecovery : public QObject {
  private:
   void startChild(QProcess& child, const QString& mode) {
     child.setProgram(QCoreApplication::applicationFilePath());
-    child.setArguments({QStringLiteral("--child"), settingsDir_.path(), mode});
+    child.setArguments({QStringLiteral("--child"), suite_.settingsDir().path(), mode});
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     child.setProcessEnvironment(environment);
@@ -301,15 +297,14 @@ class TestE2eRecovery : public QObject {
 
   /// rc_lowpass.kelvin copied into the temporary folder (a file the test may change and delete).
   QString copyOfExample() {
-    const QString path = settingsDir_.filePath(QStringLiteral("rc %1.kelvin").arg(++copies_));
+    const QString path = suite_.settingsDir().filePath(QStringLiteral("rc %1.kelvin").arg(++copies_));
     QFile::remove(path);
     QFile::copy(kelvin::e2e::example("rc_lowpass.kelvin"), path);
     QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
     return path;
   }
 
-  QTemporaryDir settingsDir_;
-  kelvin::core::BlockRegistry registry_;
+  kelvin::e2e::Suite suite_;
   int copies_ = 0;
 };
 

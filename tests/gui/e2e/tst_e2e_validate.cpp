@@ -29,9 +29,7 @@ class TestE2eValidate : public QObject {
 
  private Q_SLOTS:
   void initTestCase() {
-    QVERIFY(settingsDir_.isValid());
-    kelvin::e2e::useFreshSettings(settingsDir_);
-    kelvin::blocks::registerAll(registry_);
+    QVERIFY(suite_.isReady());
   }
 
   void floatingNetworkIsRefusedAlike() {
@@ -47,7 +45,7 @@ class TestE2eValidate : public QObject {
     }
     QVERIFY2(expected.join(QLatin1Char('\n')).contains(QLatin1String("floating")), qPrintable(expected.join('\n')));
 
-    App app(registry_);
+    App app(suite_.registry());
     kelvin::gui::MainWindow& window = app.window();
     app.openWithDialog(path);
     QTRY_VERIFY(window.windowTitle().startsWith(QStringLiteral("floating_rc.kelvin")));
@@ -80,8 +78,7 @@ class TestE2eValidate : public QObject {
   }
 
  private:
-  QTemporaryDir settingsDir_;
-  kelvin::core::BlockRegistry registry_;
+  kelvin::e2e::Suite suite_;
 };
 
 QTEST_MAIN(TestE2eValidate)
