@@ -60,10 +60,12 @@ std::complex<double> FrequencyResponse::mikhailov(double omega) const {
   return m.partialPivLu().determinant();
 }
 
-FrequencySweep FrequencyResponse::sweep(FrequencyKind kind, int k, int m, const std::vector<double>& hz) const {
+FrequencySweep FrequencyResponse::sweep(FrequencyKind kind, int k, int m, const std::vector<double>& hz,
+                                        const std::function<void()>& beforeEach) const {
   FrequencySweep result;
   std::vector<std::complex<double>> values;
   for (double f : hz) {
+    if (beforeEach) beforeEach();
     const double omega = 2.0 * std::numbers::pi * f;
     try {
       values.push_back(kind == FrequencyKind::Mikhailov ? mikhailov(omega) : ratio(k, m, omega));

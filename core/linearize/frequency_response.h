@@ -11,6 +11,7 @@
 // lists it as skipped instead of producing NaN.
 
 #include <complex>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -60,7 +61,10 @@ class FrequencyResponse {
   std::complex<double> mikhailov(double omega) const;
 
   /// The value chosen by `kind` (the ratio W_k/W_m, or D(ω)) at every frequency (Hz).
-  FrequencySweep sweep(FrequencyKind kind, int k, int m, const std::vector<double>& hz) const;
+  /// `beforeEach`, when given, is called before each frequency; what it throws ends the
+  /// sweep (a caller's cancellation: run/analysis_cancelled.h).
+  FrequencySweep sweep(FrequencyKind kind, int k, int m, const std::vector<double>& hz,
+                       const std::function<void()>& beforeEach = {}) const;
 
  private:
   AbcdMatrix abcd_;

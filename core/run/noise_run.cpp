@@ -31,8 +31,11 @@ std::vector<NoiseOutput> outputsOf(const CompiledModel& compiled, const NoiseRun
                            [&](const FlatSignal& s) { return s.name == name; });
     if (it == flat.signals.end())
       throw ModelError(Diagnostic{compiled.file(), "", "", "no signal named '" + name + "' to report noise of"});
-    if (std::none_of(outputs.begin(), outputs.end(), [&](const NoiseOutput& o) { return o.name == name; }))
+    const auto listed = std::find_if(outputs.begin(), outputs.end(), [&](const NoiseOutput& o) { return o.name == name; });
+    if (listed == outputs.end())
       outputs.push_back({name, it->value, 0.0, required});
+    else if (!required)
+      listed->required = false;  // a sensor named optional: NaN where its variance cannot be had
   };
   for (const std::string& name : options.extraSignals) add(name, true);
   for (const std::string& name : options.optionalSignals) add(name, false);
@@ -394,7 +397,7 @@ NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptio
                             const NoiseRunOptions& noise, double time, const NoiseSweep& sweep,
                             const std::atomic<bool>* cancel) {
   spectrumOutputs(compiled, noise);  // the missing sensor reported before the run to `time`
-  return noiseSpectrum(compiled, noise, operatingPointAt(compiled, options, time), sweep, cancel);
+  return noiseSpectrum(compiled, noise, operatingPointAt(compiled, options, time, cancel), sweep, cancel);
 }
 
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
@@ -405,7 +408,7 @@ NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptio
   for (std::size_t i = 0; i < frequencies.size(); ++i)
     if (!(frequencies[i] > 0.0) || (i > 0 && !(frequencies[i] > frequencies[i - 1])))
       throw ModelError(Diagnostic{compiled.file(), "", "", "frequencies must be positive and ascending"});
-  const NoiseSystem system = systemAt(compiled, operatingPointAt(compiled, options, time), outputs);
+  const NoiseSystem system = systemAt(compiled, operatingPointAt(compiled, options, time, cancel), outputs);
   NoiseSpectrum spectrum = spectrumOn(compiled, time, system, frequencies, false, cancel);
   spectrum.basePoints = static_cast<int>(frequencies.size());
   return spectrum;

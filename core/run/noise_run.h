@@ -28,7 +28,7 @@ struct NoiseRunOptions {
   /// Signals reported besides the noise sensors, by name (`<block id>.<port>`).
   std::vector<std::string> extraSignals;
   /// Signals shown beside them (a scope's traces): their variance is NaN where it is
-  /// unbounded or not representable, instead of an error.
+  /// unbounded or not representable, instead of an error. A noise sensor named here too.
   std::vector<std::string> optionalSignals;
 
   /// The run's part of the model's NoiseSettings (model/noise_settings.h: the tolerance, the

@@ -1,6 +1,7 @@
 #include "analysis/analysis_launcher.h"
 
 #include <QAction>
+#include <QEvent>
 #include <QWidget>
 
 #include "analysis/abcd_table_window.h"
@@ -100,9 +101,21 @@ void AnalysisLauncher::updateActions() {
   if (changed) Q_EMIT availabilityChanged(available);
 }
 
+bool AnalysisLauncher::eventFilter(QObject* watched, QEvent* event) {
+  // A window closed (Esc, Close, the window manager; not minimised): its task is of no use any more.
+  if (event->type() == QEvent::Hide && !event->spontaneous()) {
+    nextGeneration(watched);  // a result already on its way is dropped
+    if (const auto task = running_.find(watched); task != running_.end() && task->second) task->second->store(true);
+  }
+  return QObject::eventFilter(watched, event);
+}
+
 template <typename Window>
 Window* AnalysisLauncher::raise(QPointer<Window>& window) {
-  if (!window) window = new Window(host_);
+  if (!window) {
+    window = new Window(host_);
+    window->installEventFilter(this);
+  }
   window->show();
   window->raise();
   window->activateWindow();

@@ -7,7 +7,9 @@
 // is doing, and computes on a pool thread (BackgroundTasks); the result is
 // shown when it arrives. A newer request supersedes an older one still going.
 // The Noise Spectrum window's Apply and Defaults ask again with its range
-// (NoiseSpectrumWindow::sweep()). Closing a window never waits for its task.
+// (NoiseSpectrumWindow::sweep()). Closing a window never waits for its task:
+// it cancels it (the task stops at its next check, every step of a run to the
+// instant and every frequency) and drops whatever result was already on its way.
 
 #include <atomic>
 #include <map>
@@ -61,6 +63,7 @@ class AnalysisLauncher : public QObject {
 
  private:
   QAction* makeAction(const QString& name, const QString& text, const QString& tip);
+  bool eventFilter(QObject* watched, QEvent* event) override;
   void onAnalysable(const AnalysisSnapshot& snapshot);
   void onStateChanged(SimulationController::State state);
   void updateActions();

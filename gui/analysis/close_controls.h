@@ -1,8 +1,8 @@
 #pragma once
 // What every analysis window offers to be closed from inside: a row of
 // buttons at the bottom ending with Close, and Escape. Closing hides the
-// window at once, whatever it is computing: a result that arrives later is
-// shown the next time it is opened.
+// window at once, whatever it is computing: the computation is cancelled and a
+// result that arrives later is dropped (AnalysisLauncher, FrequencyWindow).
 
 class QBoxLayout;
 class QHBoxLayout;

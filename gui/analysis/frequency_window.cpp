@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QHideEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -13,6 +14,7 @@
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "analysis/close_controls.h"
@@ -20,10 +22,20 @@
 #include "analysis/pole_plot.h"
 #include "expr/si_number.h"
 #include "qcustomplot.h"
+#include "run/analysis_cancelled.h"
 
 namespace kelvin::gui {
 
 namespace {
+
+/// How often the status counts the frequencies a sweep has done.
+constexpr int kProgressIntervalMs = 200;
+
+/// What one request computes: the transfer (empty without an input and an output) and D(ω).
+struct Sweeps {
+  core::FrequencySweep transfer;
+  core::FrequencySweep mikhailov;
+};
 
 QCPAxisRect* addBodeRect(QCustomPlot* plot, QCPMarginGroup* margins, const QString& yLabel) {
   auto* rect = new QCPAxisRect(plot);
@@ -45,8 +57,13 @@ FrequencyWindow::FrequencyWindow(QWidget* parent)
     : QWidget(parent, Qt::Window), status_(new QLabel(this)), w1_(new QComboBox(this)), w2_(new QComboBox(this)),
       fmin_(new QLineEdit(this)), fmax_(new QLineEdit(this)),
       points_(new QSpinBox(this)), tabs_(new QTabWidget(this)), bode_(new QCustomPlot(this)),
-      nyquist_(new QCustomPlot(this)), mikhailovPlot_(new QCustomPlot(this)), poles_(new PolePlot(this)) {
+      nyquist_(new QCustomPlot(this)), mikhailovPlot_(new QCustomPlot(this)), poles_(new PolePlot(this)),
+      progressTimer_(new QTimer(this)) {
   setWindowTitle(tr("Frequency Response"));
+  progressTimer_->setInterval(kProgressIntervalMs);
+  connect(progressTimer_, &QTimer::timeout, this, [this] {
+    if (done_) status_->setText(tr("Computing the frequency response: %1 of %2 frequencies…").arg(done_->load()).arg(total_));
+  });
   auto* layout = new QVBoxLayout(this);
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -135,21 +152,24 @@ FrequencyWindow::FrequencyWindow(QWidget* parent)
 }
 
 void FrequencyWindow::setBusy(double time) {
+  cancelSweep();
   report_.reset();
   response_.reset();
   status_->setText(tr("Identifying the model at t = %1 s…").arg(time, 0, 'g', 6));
 }
 
 void FrequencyWindow::setError(const QString& message) {
+  cancelSweep();
   report_.reset();
   response_.reset();
   status_->setText(tr("The identification failed:\n%1").arg(message));
 }
 
 void FrequencyWindow::setReport(const core::AbcdReport& report) {
+  cancelSweep();
   report_ = report;
   try {
-    response_.emplace(report.abcd);
+    response_ = std::make_shared<const core::FrequencyResponse>(report.abcd);
   } catch (const std::invalid_argument& e) {
     response_.reset();
     status_->setText(tr("No frequency response: %1").arg(QString::fromStdString(e.what())));
@@ -235,18 +255,74 @@ void FrequencyWindow::readControls() {
 }
 
 void FrequencyWindow::recompute() {
+  cancelSweep();
   transfer_ = {};
   mikhailov_ = {};
   if (!report_ || !response_) return;
-  const core::AbcdMatrix& abcd = report_->abcd;
   if (frequencies_.empty()) {
     status_->setText(tr("Give a range 0 < from < to (Hz)."));
     return;
   }
+  const bool hasTransfer = report_->abcd.hasInput() && !report_->abcd.outputs.empty();
+  w1_->setEnabled(hasTransfer);
+  w2_->setEnabled(hasTransfer);
+  auto done = std::make_shared<std::atomic<int>>(0);
+  done_ = done;
+  total_ = static_cast<int>(frequencies_.size()) * (hasTransfer ? 2 : 1);
+  status_->setText(tr("Computing the frequency response: %1 of %2 frequencies…").arg(0).arg(total_));
+  const int request = ++request_;
+  computing_ = tasks_.runCancellable<Sweeps>(
+      this,
+      [response = response_, hz = frequencies_, k = k_, m = m_, hasTransfer, done](const std::atomic<bool>* cancel) {
+        const auto next = [cancel, &done] {
+          core::throwIfCancelled(cancel);
+          ++*done;
+        };
+        Sweeps sweeps;
+        if (hasTransfer) sweeps.transfer = response->sweep(core::FrequencyKind::Transfer, k, m, hz, next);
+        try {
+          sweeps.mikhailov = response->sweep(core::FrequencyKind::Mikhailov, 0, 0, hz, next);
+        } catch (const core::AnalysisCancelled&) {
+          throw;
+        } catch (const std::exception&) {
+          sweeps.mikhailov = {};  // [ω] infinite somewhere (an S&H row): no hodograph
+        }
+        return sweeps;
+      },
+      [this, request](const TaskOutcome<Sweeps>& outcome) {
+        if (request != request_) return;  // superseded, or the window was closed
+        computing_.reset();
+        done_.reset();
+        progressTimer_->stop();
+        if (outcome.value)
+          showSweeps(outcome.value->transfer, outcome.value->mikhailov);
+        else
+          status_->setText(tr("The frequency response failed:\n%1").arg(outcome.error));
+      });
+  progressTimer_->start();
+}
+
+void FrequencyWindow::cancelSweep() {
+  ++request_;  // a result already on its way is dropped
+  if (computing_) computing_->store(true);
+  computing_.reset();
+  done_.reset();
+  progressTimer_->stop();
+}
+
+void FrequencyWindow::hideEvent(QHideEvent* event) {
+  // Closed (Esc, Close, the window manager): nobody waits for the sweep any more.
+  if (!event->spontaneous()) cancelSweep();
+  QWidget::hideEvent(event);
+}
+
+void FrequencyWindow::showSweeps(const core::FrequencySweep& transfer, const core::FrequencySweep& mikhailov) {
+  transfer_ = transfer;
+  mikhailov_ = mikhailov;
+  const core::AbcdMatrix& abcd = report_->abcd;
   QString text = tr("Linearised at t = %1 s.").arg(abcd.time, 0, 'g', 6);
   const bool hasTransfer = abcd.hasInput() && !abcd.outputs.empty();
   if (hasTransfer) {
-    transfer_ = response_->sweep(core::FrequencyKind::Transfer, k_, m_, frequencies_);
     text += QLatin1Char(' ') + (k_ == m_ ? tr("Showing W%1.").arg(k_ + 1) : tr("Showing W%1/W%2.").arg(k_ + 1).arg(m_ + 1));
     if (!transfer_.skippedHz.empty())
       text += QLatin1Char(' ') + tr("%n frequencies skipped (a pole on the axis or W2 = 0).", "", int(transfer_.skippedHz.size()));
@@ -257,13 +333,6 @@ void FrequencyWindow::recompute() {
     text += QLatin1Char(' ') + tr("Bode and Nyquist need an analysis.Inp and an analysis.Out marker; "
                                   "the Mikhailov hodograph and the poles do not.");
   }
-  try {
-    mikhailov_ = response_->sweep(core::FrequencyKind::Mikhailov, 0, 0, frequencies_);
-  } catch (const std::exception&) {
-    mikhailov_ = {};
-  }
-  w1_->setEnabled(hasTransfer);
-  w2_->setEnabled(hasTransfer);
   status_->setText(text);
   plotBode();
   plotHodograph(nyquist_, transfer_, k_ == m_ ? tr("W%1").arg(k_ + 1) : tr("W%1/W%2").arg(k_ + 1).arg(m_ + 1));

@@ -8,14 +8,20 @@
 // as `kelvin-cli freq`: every resonance inside, 200 log-spaced points plus
 // points across each resonance); a range or count the user edits is his, with
 // exactly that many log-spaced points, until Defaults. Export writes the sweep
-// shown as CSV, as the CLI does. The sweeps are small dense solves, done again
-// whenever a control changes.
+// shown as CSV, as the CLI does. The sweeps (a dense LU of [ω] − A at each
+// frequency: seconds for a model of a thousand states) are done again whenever a
+// control changes, on a pool thread, the status counting the frequencies done; a
+// newer request cancels the one still going, and hiding the window cancels it
+// too (a result that arrives after that is dropped).
 
+#include <atomic>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include <QWidget>
 
+#include "analysis/background_tasks.h"
 #include "linearize/abcd_export.h"
 #include "linearize/frequency_plan.h"
 #include "linearize/frequency_response.h"
@@ -26,6 +32,7 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 class QTabWidget;
+class QTimer;
 
 namespace kelvin::gui {
 
@@ -41,7 +48,8 @@ class FrequencyWindow : public QWidget {
   void setReport(const core::AbcdReport& report);
   void setError(const QString& message);
 
-  /// Sets the sweep (fmin < fmax in Hz, points ≥ 2) and the ratio W_k/W_m (0-based) and recomputes.
+  /// Sets the sweep (fmin < fmax in Hz, points ≥ 2) and the ratio W_k/W_m (0-based) and recomputes
+  /// (off the GUI thread: isComputing() until the result is shown).
   void setSweep(double fminHz, double fmaxHz, int points, int k, int m);
 
   /// The frequencies of the sweeps (Hz).
@@ -50,6 +58,8 @@ class FrequencyWindow : public QWidget {
   const core::FrequencySweep& transferSweep() const { return transfer_; }
   const core::FrequencySweep& mikhailovSweep() const { return mikhailov_; }
   PolePlot* polePlot() const { return poles_; }
+  /// True while a sweep is being computed for the window.
+  bool isComputing() const { return computing_ != nullptr; }
   /// Writes the transfer sweep (the Mikhailov one without a transfer) as CSV
   /// `freq_hz,re,im,mag_db,phase_deg`, atomically. Returns false with the reason in *error.
   bool exportCsv(const QString& path, QString* error) const;
@@ -58,7 +68,12 @@ class FrequencyWindow : public QWidget {
   void showPlannedRange();
   void exportInteractively();
   void readControls();
+  /// Starts the sweeps of the controls' range on a pool thread, cancelling the one still going.
   void recompute();
+  /// Shows the sweeps computed for the range the controls had.
+  void showSweeps(const core::FrequencySweep& transfer, const core::FrequencySweep& mikhailov);
+  void cancelSweep();
+  void hideEvent(QHideEvent* event) override;
   void plotBode();
   void plotHodograph(QCustomPlot* plot, const core::FrequencySweep& sweep, const QString& name);
 
@@ -73,8 +88,9 @@ class FrequencyWindow : public QWidget {
   QCustomPlot* nyquist_;
   QCustomPlot* mikhailovPlot_;
   PolePlot* poles_;
+  QTimer* progressTimer_;
   std::optional<core::AbcdReport> report_;
-  std::optional<core::FrequencyResponse> response_;
+  std::shared_ptr<const core::FrequencyResponse> response_;  // shared with the sweep computing
   std::optional<core::FrequencyPlan> plan_;
   bool planned_ = true;           // the range is the plan's, not the user's
   bool settingControls_ = false;  // the window itself is filling the controls
@@ -83,6 +99,11 @@ class FrequencyWindow : public QWidget {
   core::FrequencySweep mikhailov_;
   int k_ = 0;
   int m_ = 0;
+  int total_ = 0;    // the frequencies the sweep going evaluates (both sweeps)
+  int request_ = 0;  // numbers the sweeps: only the latest one's result is shown
+  std::shared_ptr<std::atomic<bool>> computing_;  // the cancel flag of the sweep going, or null
+  std::shared_ptr<std::atomic<int>> done_;        // how many frequencies it has done
+  BackgroundTasks tasks_;                         // last: stopped and waited for first on destruction
 };
 
 }  // namespace kelvin::gui

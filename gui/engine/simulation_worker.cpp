@@ -5,6 +5,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include <spdlog/spdlog.h>
 
@@ -55,6 +56,17 @@ std::vector<int> selectOutputs(const core::CompiledModel& compiled, const std::v
   return outputs;
 }
 
+/// Logs a warning for each noise sensor among `names` whose variance is NaN: the scopes draw no band for it.
+void warnOfMissingBands(const std::vector<std::string>& names, const std::vector<std::string>& sensors,
+                        const std::vector<double>& variance) {
+  for (std::size_t k = 0; k < names.size() && k < variance.size(); ++k)
+    if (std::isnan(variance[k]) && std::find(sensors.begin(), sensors.end(), names[k]) != sensors.end())
+      spdlog::warn("{}: no noise band in this run: the variance cannot be computed along it (white noise reaching "
+                   "the sensor through no storage element has an unbounded variance: give the noise sensor a "
+                   "noise bandwidth); Noise Spectrum still shows its density",
+                   names[k]);
+}
+
 RunOutcome failure(const core::ModelError& error, double time) {
   RunOutcome outcome;
   outcome.status = RunOutcome::Status::Failed;
@@ -100,8 +112,10 @@ void SimulationWorker::run() {
       info.expectedSamples = static_cast<std::size_t>((options.stopTime - options.startTime) / options.step) + 2;
     analysis_ = {compiled, options, noise, options.startTime, std::nullopt};
     if (info.hasVariance) {
-      // Every recorded signal carries its variance (a Gain after a noise sensor too).
+      // Every recorded signal carries its variance (a Gain after a noise sensor too), NaN where it
+      // cannot be had: the run then goes on without that band, saying so (warnOfMissingBands).
       noise.optionalSignals = recorded;
+      for (const std::string& sensor : core::noiseSensorNames(*compiled)) noise.optionalSignals.push_back(sensor);
       recorded = core::noiseOutputNames(*compiled, noise);
     }
     for (const std::string& name : recorded) info.signalNames << QString::fromStdString(name);
@@ -153,14 +167,19 @@ core::SimulationStats SimulationWorker::runNoise(const core::CompiledModel& comp
                                                  const core::SimulationOptions& options,
                                                  const core::NoiseRunOptions& noise) {
   sinceFlush_.start();
-  if (noise.monteCarloRuns < 2)
+  if (noise.monteCarloRuns < 2) {
+    const std::vector<std::string> names = core::noiseOutputNames(compiled, noise);
+    const std::vector<std::string> sensors = core::noiseSensorNames(compiled);
+    bool first = true;
     return core::simulateNoise(
         compiled, options, noise,
-        [this](double t, const std::vector<double>& mean, const std::vector<double>& variance) {
+        [&, this](double t, const std::vector<double>& mean, const std::vector<double>& variance) {
+          if (std::exchange(first, false)) warnOfMissingBands(names, sensors, variance);
           record(t, mean, &variance);
           haltIfPaused();
         },
         control_->cancelFlag());
+  }
   // The ensemble's statistics come after its last run; its first run is the noisy realisation.
   std::vector<std::vector<double>> trace;
   std::size_t sample = 0;
