@@ -216,6 +216,17 @@ bool DiagramScene::commitMovedItems(const QString& text) {
   return true;
 }
 
+QRectF DiagramScene::contentBounds() const {
+  QRectF content;
+  auto add = [&content](const QGraphicsItem* item) {
+    if (item->isVisible()) content |= item->sceneBoundingRect();
+  };
+  for (const auto& [id, item] : blocks_) add(item);
+  for (const auto& [name, item] : boundaryPorts_) add(item);
+  for (const WireItem* wire : wires_) add(wire);
+  return content;
+}
+
 void DiagramScene::refreshWires() {
   for (WireItem* wire : wires_) wire->updateGeometry();
   junctions_->recompute(wires_);

@@ -59,6 +59,9 @@ class DiagramScene : public QGraphicsScene {
   /// The port item of an endpoint ("R1.p", or a bare boundary port name), or nullptr.
   PortItem* portItem(const std::string& endpoint) const;
   const std::vector<WireItem*>& wireItems() const { return wires_; }
+  /// The scene rectangle the level's visible blocks, boundary ports and wires cover (empty
+  /// without any), in one pass over them: no sorting of every item of the scene.
+  QRectF contentBounds() const;
   JunctionLayer* junctions() const { return junctions_; }
   IconCache& icons() { return icons_; }
 

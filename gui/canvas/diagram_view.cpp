@@ -99,9 +99,7 @@ void DiagramView::fitUntilUserZooms() {
 void DiagramView::zoomToFit() { fit(kMinZoom); }
 
 void DiagramView::fit(double smallest) {
-  QRectF content;
-  for (QGraphicsItem* item : scene_->items())
-    if (!item->parentItem() && item->isVisible() && item->type() > QGraphicsItem::UserType) content |= item->sceneBoundingRect();
+  QRectF content = scene_->contentBounds();
   if (content.isEmpty()) {
     resetZoom();
     centerOn(0, 0);

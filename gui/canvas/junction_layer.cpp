@@ -1,7 +1,11 @@
 #include "canvas/junction_layer.h"
 
 #include <cmath>
+#include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
+#include <utility>
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -24,17 +28,25 @@ QPolygonF from(const WireItem* wire, const PortItem* port) {
   return path;
 }
 
-/// Where two paths that start at the same point part, or nullopt when they part at once.
-std::optional<QPointF> partingPoint(const QPolygonF& a, const QPolygonF& b) {
+/// Walks two paths that start at the same point along their shared route; `parted(at, da, db)`
+/// is called where they part (the directions each leaves in), and the walk returns the point
+/// reached with whether both paths still go on from there.
+template <typename Parted>
+QPointF walkShared(const QPolygonF& a, const QPolygonF& b, bool& bothGoOn, Parted parted) {
   int i = 0, j = 0;
   QPointF at = a.isEmpty() ? QPointF() : a[0];
+  bothGoOn = false;
   while (i + 1 < a.size() && j + 1 < b.size()) {
     const QPointF da = a[i + 1] - at, db = b[j + 1] - at;
     const double la = std::hypot(da.x(), da.y()), lb = std::hypot(db.x(), db.y());
     if (la < 1e-9) { ++i; continue; }
     if (lb < 1e-9) { ++j; continue; }
     // Same direction?
-    if (std::abs(da.x() / la - db.x() / lb) > 1e-6 || std::abs(da.y() / la - db.y() / lb) > 1e-6) break;
+    if (std::abs(da.x() / la - db.x() / lb) > 1e-6 || std::abs(da.y() / la - db.y() / lb) > 1e-6) {
+      bothGoOn = true;
+      parted(da, db);
+      break;
+    }
     if (std::abs(la - lb) < 1e-6) {
       at = a[++i];
       ++j;
@@ -44,11 +56,42 @@ std::optional<QPointF> partingPoint(const QPolygonF& a, const QPolygonF& b) {
       at = b[++j];
     }
   }
+  return at;
+}
+
+/// Where two paths that start at the same point part, or nullopt when they part at once.
+std::optional<QPointF> partingPoint(const QPolygonF& a, const QPolygonF& b) {
+  bool bothGoOn = false;
+  const QPointF at = walkShared(a, b, bothGoOn, [](QPointF, QPointF) {});
   if (same(at, a.isEmpty() ? QPointF() : a[0])) return std::nullopt;
   // Not a branch when one path simply ends on the other's route.
   if (same(at, a.back()) || same(at, b.back())) return std::nullopt;
   return at;
 }
+
+/// Orders paths that start at the same point as a depth-first walk of the tree they form:
+/// along their shared route the one that ends first, then by the angle they part in. In this
+/// order the parting points of all pairs are those of neighbours (each branch point lies between
+/// two neighbouring subtrees), so a port with k wires costs k log k walks instead of k².
+bool routeBefore(const QPolygonF& a, const QPolygonF& b) {
+  bool bothGoOn = false;
+  bool before = false;
+  const QPointF at = walkShared(a, b, bothGoOn, [&](QPointF da, QPointF db) {
+    before = std::atan2(da.y(), da.x()) < std::atan2(db.y(), db.x());
+  });
+  if (bothGoOn) return before;
+  const bool aEnds = same(at, a.back()), bEnds = same(at, b.back());
+  return aEnds && !bEnds;
+}
+
+/// Dots already placed, found by their position rounded to a micro-unit.
+class DotSet {
+ public:
+  bool insert(QPointF p) { return keys_.insert({std::llround(p.x() * 1e6), std::llround(p.y() * 1e6)}).second; }
+
+ private:
+  std::set<std::pair<long long, long long>> keys_;
+};
 
 }  // namespace
 
@@ -67,25 +110,28 @@ void JunctionLayer::recompute(const std::vector<WireItem*>& wires) {
     byPort[wire->fromPort()].push_back(wire);
     byPort[wire->toPort()].push_back(wire);
   }
+  DotSet placed;
   auto add = [&](QPointF p, QColor c) {
-    for (const QPointF& q : dots_)
-      if (same(p, q)) return;
+    if (!placed.insert(p)) return;
     dots_.push_back(p);
     colors_.emplace_back(c);
   };
   for (const auto& [port, attached] : byPort) {
     if (attached.size() < 2) continue;
+    std::vector<std::pair<QPolygonF, const WireItem*>> routes;
+    routes.reserve(attached.size());
+    for (const WireItem* wire : attached) routes.emplace_back(from(wire, port), wire);
+    std::stable_sort(routes.begin(), routes.end(),
+                     [](const auto& a, const auto& b) { return routeBefore(a.first, b.first); });
     bool partsAtPort = false;
-    for (std::size_t i = 0; i < attached.size(); ++i) {
-      for (std::size_t j = i + 1; j < attached.size(); ++j) {
-        const std::optional<QPointF> at = partingPoint(from(attached[i], port), from(attached[j], port));
-        if (at)
-          add(*at, attached[i]->color());
-        else
-          partsAtPort = true;
-      }
+    for (std::size_t i = 0; i + 1 < routes.size(); ++i) {
+      const std::optional<QPointF> at = partingPoint(routes[i].first, routes[i + 1].first);
+      if (at)
+        add(*at, routes[i].second->color());
+      else
+        partsAtPort = true;
     }
-    if (partsAtPort && attached.size() >= 2) add(port->scenePos(), attached[0]->color());
+    if (partsAtPort) add(port->scenePos(), attached[0]->color());
   }
   QRectF bounds;
   for (const QPointF& p : dots_) bounds |= QRectF(p.x() - kRadius, p.y() - kRadius, 2 * kRadius, 2 * kRadius);

@@ -16,10 +16,12 @@ namespace kelvin::gui {
 namespace {
 constexpr double kArrowLength = 8;
 constexpr double kArrowHalfWidth = 3.5;
+/// Beyond the exposed area, in scene units, still stroked: the halo (7 wide) and the miter joins.
+constexpr double kExposedMargin = 8;
 }  // namespace
 
 WireItem::WireItem() {
-  setFlags(ItemIsSelectable);
+  setFlags(ItemIsSelectable | ItemUsesExtendedStyleOption);  // paint() strokes only the exposed part
   setZValue(0);
   haloPen_ = QPen(DomainStyle::selectionFill().darker(100), 7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
   QColor halo = DomainStyle::selection();
@@ -99,6 +101,19 @@ void WireItem::updateGeometry() {
   update();
 }
 
+QPainterPath WireItem::segmentsIn(const QRectF& area) const {
+  QPainterPath part;
+  bool open = false;
+  for (int i = 0; i + 1 < polyline_.size(); ++i) {
+    const QPointF p = polyline_[i], q = polyline_[i + 1];
+    const bool reaches = QRectF(p, q).normalized().adjusted(-1, -1, 1, 1).intersects(area);
+    if (reaches && !open) part.moveTo(p);
+    if (reaches) part.lineTo(q);
+    open = reaches;
+  }
+  return part;
+}
+
 int WireItem::segmentAt(QPointF scenePos) const {
   int best = -1;
   double bestDistance = 1e300;
@@ -131,12 +146,16 @@ void WireItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
   painter->setRenderHint(QPainter::Antialiasing, lod > 0.3);
   painter->setBrush(Qt::NoBrush);
+  // A wire running across the diagram (thousands of them to one ground): only the runs of its
+  // segments that reach the exposed area are stroked, so a frame costs what is in view.
+  const QRectF exposed = option->exposedRect.adjusted(-kExposedMargin, -kExposedMargin, kExposedMargin, kExposedMargin);
+  const QPainterPath part = exposed.contains(bounds_) ? path_ : segmentsIn(exposed);
   if (isSelected()) {
     painter->setPen(haloPen_);
-    painter->drawPath(path_);
+    painter->drawPath(part);
   }
   painter->setPen(pen_);
-  painter->drawPath(path_);
+  painter->drawPath(part);
   if (!arrow_.isEmpty() && lod > 0.3) {
     painter->setPen(Qt::NoPen);
     painter->setBrush(arrowBrush_);

@@ -57,6 +57,9 @@ class WireItem : public QGraphicsItem {
   QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
  private:
+  /// The runs of consecutive segments of the route that reach `area`, as one path.
+  QPainterPath segmentsIn(const QRectF& area) const;
+
   std::size_t index_ = 0;
   PortItem* from_ = nullptr;
   PortItem* to_ = nullptr;

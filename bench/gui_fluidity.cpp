@@ -1,0 +1,250 @@
+// gui_fluidity: the real MainWindow (1600 x 1000, default layout) with big models
+// (issue 16, item 5; bench/README.md, "GUI fluidity").
+//
+// 1. A diagram of about SECTIONS blocks, every block wired: the RC ladder with a
+//    ground block at each capacitor (SECTIONS/3 sections), then with one ground for
+//    all (SECTIONS/2 sections: thousands of wires run across the diagram to it). File ▸ Open (MainWindow::openFile, then the event
+//    loop until idle); frames, each a synchronous repaint of the canvas's viewport
+//    on the platform's backing store, with the whole model in view and at 100 %;
+//    a mouse drag of 100 selected blocks (press, 10 moves each followed by its
+//    repaint, release) and Edit ▸ Undo (Ctrl+Z), each followed by its repaint.
+// 2. A run of the ladder of SECTIONS sections with a Scope block on three sensors
+//    (live scopes): F5 while a 5 ms probe QTimer on the GUI thread measures how late
+//    the event loop serves it, from F5 to the end of the run.
+// Prints percentiles (p50, p95, max) over REPEAT repetitions (default 10).
+//
+// Usage: gui_fluidity [sections] [repeat]   (default 10000 10; QT_QPA_PLATFORM=offscreen or Xvfb)
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "canvas/block_item.h"
+#include "canvas/diagram_editor.h"
+#include "canvas/diagram_scene.h"
+#include "canvas/diagram_view.h"
+#include "document/model_document.h"
+#include "elaborate/block_registry.h"
+#include "engine/run_status_widget.h"
+#include "engine/simulation_session.h"
+#include "library.h"
+#include "main_window.h"
+#include "model/model_file.h"
+
+using namespace kelvin;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+/// p50, p95 and the largest of `ms`.
+void report(const char* what, std::vector<double> ms) {
+  if (ms.empty()) return;
+  std::sort(ms.begin(), ms.end());
+  auto at = [&](double q) { return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * ms.size()))]; };
+  std::printf("  %-52s p50 %8.1f  p95 %8.1f  max %8.1f ms  (%zu)\n", what, at(0.5), at(0.95), ms.back(), ms.size());
+}
+
+/// The RC ladder (1 kΩ / 1 pF, a 1 V source, 1 µs, output every 10 ns) on a grid of 50 sections a
+/// row, with voltage sensors at nodes 1, 10 and 100 wired to a Scope block. With `localGrounds`
+/// each capacitor has a Ground block of its own (as one draws a big diagram); without, every
+/// capacitor is wired to the one ground (as bench/make_rc_ladder.py writes it): thousands of
+/// wires then run across the diagram to it.
+core::Model ladder(int sections, bool localGrounds) {
+  core::Model model;
+  model.name = "ladder_" + std::to_string(sections);
+  model.settings.stopTime = "1u";
+  model.settings.step = "10n";
+  auto block = [&](std::string id, std::string type, double x, double y,
+                   std::map<std::string, std::string> params = {}) {
+    core::Block b;
+    b.id = std::move(id);
+    b.type = std::move(type);
+    b.params = std::move(params);
+    b.pos = {x, y};
+    model.blocks.push_back(b);
+  };
+  auto wire = [&](std::string from, std::string to) { model.connections.push_back({from, to, {}, {}}); };
+  block("V1", "electrical.VoltageSource", -120, 40, {{"V", "1"}});
+  block("G", "electrical.Ground", -120, 160);
+  wire("V1.n", "G.p");
+  wire("V1.p", "R1.p");
+  for (int k = 1; k <= sections; ++k) {
+    const std::string n = std::to_string(k);
+    const double x = 120.0 * ((k - 1) % 50), y = 240.0 * ((k - 1) / 50);
+    block("R" + n, "electrical.Resistor", x, y, {{"R", "1k"}});
+    block("C" + n, "electrical.Capacitor", x + 60, y + 60, {{"C", "1p"}, {"v0", "0"}});
+    wire("R" + n + ".n", "C" + n + ".p");
+    if (localGrounds) block("G" + n, "electrical.Ground", x + 60, y + 160);
+    wire("C" + n + ".n", localGrounds ? "G" + n + ".p" : "G.p");
+    if (k < sections) wire("R" + n + ".n", "R" + std::to_string(k + 1) + ".p");
+  }
+  block("Scope", "signal.Scope", -240, -160, {{"inputs", "3"}});
+  int input = 1;
+  for (int k : {1, 10, 100}) {
+    if (k > sections) continue;
+    const std::string n = std::to_string(k);
+    block("S" + n, "electrical.VoltageSensor", -240 + 60 * input, -80);
+    wire("S" + n + ".p", "R" + n + ".n");
+    wire("S" + n + ".n", "G.p");
+    wire("S" + n + ".y", "Scope.u" + std::to_string(input++));
+  }
+  return model;
+}
+
+/// Runs the event loop until nothing is pending.
+void settle() {
+  for (int i = 0; i < 5; ++i) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+}
+
+void send(QWidget* viewport, QEvent::Type type, QPoint at, Qt::MouseButton button, Qt::MouseButtons buttons) {
+  QMouseEvent event(type, at, viewport->mapToGlobal(at), button, buttons, Qt::NoModifier);
+  QCoreApplication::sendEvent(viewport, &event);
+}
+
+/// Opens `model` (saved to `path`) in `window`; returns the milliseconds until the event loop is idle.
+double open(gui::MainWindow& window, const core::Model& model, const QString& path) {
+  core::saveModel(model, path.toStdString());
+  const auto start = Clock::now();
+  if (!window.openFile(path)) std::printf("  cannot open %s\n", qPrintable(path));
+  settle();
+  return msSince(start);
+}
+
+void editing(gui::MainWindow& window, int blocks, bool localGrounds, int repeat, const QString& dir) {
+  const core::Model model = ladder(blocks / (localGrounds ? 3 : 2), localGrounds);
+  std::printf("editing: %zu blocks, %zu wires, %s\n", model.blocks.size(), model.connections.size(),
+              localGrounds ? "a ground at each capacitor" : "one ground for all");
+  std::vector<double> opens;
+  for (int i = 0; i < std::max(1, repeat / 3); ++i) opens.push_back(open(window, model, dir + "/edit.kelvin"));
+  report("open (file read, document, scene, docks)", opens);
+
+  gui::DiagramView* view = window.editor()->view();
+  gui::DiagramScene* scene = window.editor()->scene();
+  QWidget* viewport = view->viewport();
+  auto frames = [&](const char* what) {
+    std::vector<double> ms;
+    for (int i = 0; i < repeat; ++i) {
+      viewport->update();
+      const auto start = Clock::now();
+      viewport->repaint();
+      ms.push_back(msSince(start));
+    }
+    report(what, ms);
+  };
+  view->zoomToFit();
+  settle();
+  frames("frame, whole model in view");
+  view->resetZoom();
+  view->centerOn(scene->blockItem("R1")->pos() + QPointF(600, 400));
+  settle();
+  frames("frame at 100 %");
+
+  std::vector<std::string> ids;
+  for (int k = 1; k <= 50; ++k) ids.push_back("R" + std::to_string(k)), ids.push_back("C" + std::to_string(k));
+  std::vector<double> moves, releases, undos;
+  QUndoStack* undo = window.document()->undoStack();
+  for (int run = 0; run < repeat; ++run) {
+    scene->selectBlocks(ids);
+    settle();
+    const QPoint from = view->mapFromScene(scene->blockItem(ids[10])->bodySceneRect().center());
+    send(viewport, QEvent::MouseButtonPress, from, Qt::LeftButton, Qt::LeftButton);
+    for (int step = 1; step <= 10; ++step) {
+      const auto start = Clock::now();
+      send(viewport, QEvent::MouseMove, from + QPoint(step * 3, step * 2), Qt::NoButton, Qt::LeftButton);
+      viewport->repaint();
+      moves.push_back(msSince(start));
+    }
+    auto start = Clock::now();
+    send(viewport, QEvent::MouseButtonRelease, from + QPoint(30, 20), Qt::LeftButton, Qt::NoButton);
+    QCoreApplication::processEvents();
+    viewport->repaint();
+    releases.push_back(msSince(start));
+    const int before = undo->index();
+    start = Clock::now();
+    QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+    QCoreApplication::processEvents();
+    viewport->repaint();
+    undos.push_back(msSince(start));
+    if (undo->index() != before - 1) std::printf("  warning: Ctrl+Z did not undo the move\n");
+  }
+  report("drag 100 blocks: each mouse move + repaint", moves);
+  report("drag 100 blocks: release (command, sync) + repaint", releases);
+  report("Ctrl+Z (undo the move) + repaint", undos);
+}
+
+void running(gui::MainWindow& window, int sections, int repeat, const QString& dir) {
+  const core::Model model = ladder(sections, false);
+  std::printf("run: the %d-section ladder, %zu blocks, a Scope on 3 sensors\n", sections, model.blocks.size());
+  report("open", {open(window, model, dir + "/run.kelvin")});
+  std::vector<double> lateness, runs;
+  QTimer probe;
+  probe.setInterval(5);
+  probe.setTimerType(Qt::PreciseTimer);
+  QElapsedTimer clock;
+  const bool verbose = qEnvironmentVariableIsSet("GUI_FLUIDITY_VERBOSE");
+  Clock::time_point runStart;
+  QObject::connect(&probe, &QTimer::timeout, [&] {
+    lateness.push_back(std::max<double>(0, clock.restart() - 5));
+    if (verbose && lateness.back() > 50)
+      std::printf("    %.0f ms late at %.0f ms after F5 (status: %s)\n", lateness.back(), msSince(runStart),
+                  qPrintable(window.simulation()->statusWidget()->text()));
+  });
+  for (int i = 0; i < std::max(1, repeat / 3); ++i) {
+    gui::RunStatusWidget* status = window.simulation()->statusWidget();
+    clock.start();
+    probe.start();
+    const auto start = Clock::now();
+    runStart = start;
+    QTest::keyClick(&window, Qt::Key_F5);
+    while (!status->text().startsWith(QStringLiteral("Finished")) && !status->text().startsWith(QStringLiteral("Failed")))
+      QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    runs.push_back(msSince(start));
+    probe.stop();
+    if (!status->text().startsWith(QStringLiteral("Finished"))) std::printf("  %s\n", qPrintable(status->text()));
+    settle();
+  }
+  report("F5 to finished (compile, run, scopes)", runs);
+  report("GUI event-loop lateness of a 5 ms timer during the runs", lateness);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  const int sections = argc > 1 ? std::max(2, std::atoi(argv[1])) : 10000;
+  const int repeat = argc > 2 ? std::max(1, std::atoi(argv[2])) : 10;
+  QTemporaryDir settings;
+  QTemporaryDir dir;
+  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settings.path());
+  qputenv("XDG_DATA_HOME", QFile::encodeName(settings.path()));
+  core::BlockRegistry registry;
+  blocks::registerAll(registry);
+  gui::MainWindow window(registry);
+  window.resize(1600, 1000);
+  window.show();
+  window.activateWindow();
+  if (!QTest::qWaitForWindowExposed(&window)) std::printf("the window was not exposed\n");
+  settle();
+  editing(window, sections, true, repeat, dir.path());
+  editing(window, sections, false, repeat, dir.path());
+  running(window, sections, repeat, dir.path());
+  return 0;
+}

@@ -1,0 +1,149 @@
+// The junction dots of a diagram: the layer sorts the wires at each port and compares
+// neighbours only (k log k per port); the reference here compares every pair of wires at
+// each port (k², the definition). Both must place the same dots on every shipped example
+// and on a ladder whose ground port has hundreds of wires, some sharing their route.
+
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+
+#include <QDir>
+#include <QtTest>
+
+#include "canvas/diagram_editor.h"
+#include "canvas/diagram_scene.h"
+#include "canvas/junction_layer.h"
+#include "canvas/port_item.h"
+#include "canvas/wire_item.h"
+#include "document/model_document.h"
+#include "elaborate/block_registry.h"
+#include "library.h"
+#include "model/model_file.h"
+
+using namespace kelvin;
+
+namespace {
+
+bool same(QPointF a, QPointF b) { return std::abs(a.x() - b.x()) < 1e-6 && std::abs(a.y() - b.y()) < 1e-6; }
+
+/// Where two paths from one point part (nullopt: at once, or one ends on the other's route),
+/// walked segment by segment.
+std::optional<QPointF> parting(const QPolygonF& a, const QPolygonF& b) {
+  int i = 0, j = 0;
+  QPointF at = a[0];
+  while (i + 1 < a.size() && j + 1 < b.size()) {
+    const QPointF da = a[i + 1] - at, db = b[j + 1] - at;
+    const double la = std::hypot(da.x(), da.y()), lb = std::hypot(db.x(), db.y());
+    if (la < 1e-9) { ++i; continue; }
+    if (lb < 1e-9) { ++j; continue; }
+    if (std::abs(da.x() / la - db.x() / lb) > 1e-6 || std::abs(da.y() / la - db.y() / lb) > 1e-6) break;
+    if (std::abs(la - lb) < 1e-6) {
+      at = a[++i];
+      ++j;
+    } else if (la < lb) {
+      at = a[++i];
+    } else {
+      at = b[++j];
+    }
+  }
+  if (same(at, a[0]) || same(at, a.back()) || same(at, b.back())) return std::nullopt;
+  return at;
+}
+
+/// The dots by definition: at each port with two or more wires, where each pair of its wires
+/// parts, and the port itself when some pair parts there. Rounded to 1e-6 to compare as sets.
+std::set<std::pair<long long, long long>> referenceDots(const std::vector<gui::WireItem*>& wires) {
+  std::map<const gui::PortItem*, std::vector<QPolygonF>> byPort;
+  for (const gui::WireItem* wire : wires) {
+    if (!wire->isVisible() || wire->polyline().size() < 2) continue;
+    QPolygonF reversed = wire->polyline();
+    std::reverse(reversed.begin(), reversed.end());
+    byPort[wire->fromPort()].push_back(wire->polyline());
+    byPort[wire->toPort()].push_back(reversed);
+  }
+  std::set<std::pair<long long, long long>> dots;
+  auto add = [&](QPointF p) { dots.insert({std::llround(p.x() * 1e6), std::llround(p.y() * 1e6)}); };
+  for (const auto& [port, paths] : byPort) {
+    bool atPort = false;
+    for (std::size_t i = 0; i < paths.size(); ++i)
+      for (std::size_t j = i + 1; j < paths.size(); ++j) {
+        const std::optional<QPointF> at = parting(paths[i], paths[j]);
+        if (at)
+          add(*at);
+        else
+          atPort = true;
+      }
+    if (atPort) add(port->scenePos());
+  }
+  return dots;
+}
+
+std::set<std::pair<long long, long long>> layerDots(const gui::JunctionLayer& layer) {
+  std::set<std::pair<long long, long long>> dots;
+  for (QPointF p : layer.dots()) dots.insert({std::llround(p.x() * 1e6), std::llround(p.y() * 1e6)});
+  return dots;
+}
+
+/// An RC ladder of n sections with one ground: n wires meet at G.p, most of them running
+/// along the same rows to it. Every tenth capacitor's ground wire has a stored bend.
+core::Model ladder(int n) {
+  core::Model model;
+  auto block = [&](const std::string& id, const std::string& type, double x, double y) {
+    core::Block b;
+    b.id = id;
+    b.type = type;
+    b.pos = {x, y};
+    model.blocks.push_back(b);
+  };
+  block("V1", "electrical.VoltageSource", -120, 40);
+  block("G", "electrical.Ground", -120, 160);
+  model.connections.push_back({"V1.n", "G.p", {}, {}});
+  model.connections.push_back({"V1.p", "R1.p", {}, {}});
+  for (int k = 1; k <= n; ++k) {
+    const std::string s = std::to_string(k);
+    const double x = 120.0 * ((k - 1) % 20), y = 240.0 * ((k - 1) / 20);
+    block("R" + s, "electrical.Resistor", x, y);
+    block("C" + s, "electrical.Capacitor", x + 60, y + 60);
+    model.connections.push_back({"R" + s + ".n", "C" + s + ".p", {}, {}});
+    std::vector<core::Point> bend;
+    if (k % 10 == 0) bend = {{x + 60, y + 180}, {-120, y + 180}};
+    model.connections.push_back({"C" + s + ".n", "G.p", bend, {}});
+    if (k < n) model.connections.push_back({"R" + s + ".n", "R" + std::to_string(k + 1) + ".p", {}, {}});
+  }
+  return model;
+}
+
+}  // namespace
+
+class TestJunctionLayer : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() { blocks::registerAll(registry_); }
+
+  void sameDotsAsEveryPair_data() {
+    QTest::addColumn<QString>("file");
+    const QDir examples(QStringLiteral(KELVIN_EXAMPLES_DIR));
+    for (const QString& name : examples.entryList({QStringLiteral("*.kelvin")}, QDir::Files, QDir::Name))
+      QTest::newRow(qPrintable(name)) << examples.filePath(name);
+    QTest::newRow("ladder of 300") << QString();
+  }
+
+  void sameDotsAsEveryPair() {
+    QFETCH(QString, file);
+    gui::ModelDocument document(registry_);
+    gui::DiagramEditor editor(&document);
+    document.reset(file.isEmpty() ? ladder(300) : core::loadModel(file.toStdString()), file);
+    const gui::DiagramScene* scene = editor.scene();
+    const auto expected = referenceDots(scene->wireItems());
+    QCOMPARE(layerDots(*scene->junctions()), expected);
+    if (file.isEmpty()) QVERIFY(expected.size() > 1);  // the ground port and the bends' branch points
+  }
+
+ private:
+  core::BlockRegistry registry_;
+};
+
+QTEST_MAIN(TestJunctionLayer)
+#include "tst_junction_layer.moc"
