@@ -2051,6 +2051,16 @@ Restore it, or discard it for good?</source>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
+    <message>
+        <source>Computing the frequency response: %1 of %2 frequencies…</source>
+        <translation>Расчёт частотной характеристики: %1 из %2 частот…</translation>
+    </message>
+    <message>
+        <source>The frequency response failed:
+%1</source>
+        <translation>Частотную характеристику рассчитать не удалось:
+%1</translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::InspectorWidget</name>

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <QGraphicsView>
 #include <QPainter>
 #include <QUndoStack>
 
@@ -59,6 +60,7 @@ void DiagramScene::onLevelChanged(const QStringList&) {
 
 void DiagramScene::setShowGrid(bool show) {
   showGrid_ = show;
+  for (QGraphicsView* view : views()) view->resetCachedContent();  // their cached backgrounds
   update();
 }
 

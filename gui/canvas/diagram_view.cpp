@@ -42,6 +42,8 @@ DiagramView::DiagramView(DiagramScene* scene, QWidget* parent)
   setRenderHints(QPainter::Antialiasing | QPainter::SmoothPixmapTransform | QPainter::TextAntialiasing);
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
   setOptimizationFlags(QGraphicsView::DontSavePainterState);
+  // The grid depends on the scene coordinates only: drawn once per zoom, then scrolled as pixels.
+  setCacheMode(QGraphicsView::CacheBackground);
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
   setResizeAnchor(QGraphicsView::AnchorViewCenter);
   setRubberBandSelectionMode(Qt::IntersectsItemShape);

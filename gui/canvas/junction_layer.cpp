@@ -96,6 +96,7 @@ class DotSet {
 }  // namespace
 
 JunctionLayer::JunctionLayer() {
+  setFlag(ItemUsesExtendedStyleOption);  // paint() draws only the dots in the exposed area
   setZValue(1);
   setAcceptedMouseButtons(Qt::NoButton);
 }
@@ -144,7 +145,9 @@ void JunctionLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
   if (lod < 0.3) return;
   painter->setRenderHint(QPainter::Antialiasing, true);
   painter->setPen(Qt::NoPen);
+  const QRectF exposed = option->exposedRect.adjusted(-kRadius, -kRadius, kRadius, kRadius);
   for (std::size_t i = 0; i < dots_.size(); ++i) {
+    if (!exposed.contains(dots_[i])) continue;
     painter->setBrush(colors_[i]);
     painter->drawEllipse(dots_[i], kRadius, kRadius);
   }

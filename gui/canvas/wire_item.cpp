@@ -46,6 +46,7 @@ void WireItem::setConnection(std::size_t index, const core::Connection& connecti
   const QColor color = DomainStyle::color(domain);
   if (pen_.color() != color || pen_.widthF() != (signal_ ? 1.4 : 2.0)) {
     pen_ = QPen(color, signal_ ? 1.4 : 2.0, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin);
+    farPen_ = QPen(color, 0);  // one device pixel: what pen_ comes to when zoomed far out
     arrowBrush_ = QBrush(color);
     update();
   }
@@ -154,7 +155,9 @@ void WireItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setPen(haloPen_);
     painter->drawPath(part);
   }
-  painter->setPen(pen_);
+  // Far out the wire is thinner than a pixel: the one-pixel pen draws it alike, by the raster
+  // engine's line drawing instead of a stroker (a whole 10,000-block diagram in view).
+  painter->setPen(lod > 0.3 ? pen_ : farPen_);
   painter->drawPath(part);
   if (!arrow_.isEmpty() && lod > 0.3) {
     painter->setPen(Qt::NoPen);

@@ -75,7 +75,7 @@ class WireItem : public QGraphicsItem {
   QPainterPath path_, shape_;
   QPolygonF arrow_;
   QRectF bounds_;
-  QPen pen_, haloPen_, handlePen_;
+  QPen pen_, farPen_, haloPen_, handlePen_;
   QBrush arrowBrush_;
 };
 

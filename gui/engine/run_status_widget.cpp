@@ -23,6 +23,11 @@ RunStatusWidget::RunStatusWidget(QWidget* parent)
   bar_->setRange(0, kSteps);
   bar_->setFixedWidth(160);
   bar_->setTextVisible(false);
+  // Its room stays while hidden: showing it at F5 must not change the status bar's height, which
+  // would resize the canvas and repaint the whole diagram (a second with 20,000 blocks in view).
+  QSizePolicy policy = bar_->sizePolicy();
+  policy.setRetainSizeWhenHidden(true);
+  bar_->setSizePolicy(policy);
   bar_->hide();
 }
 

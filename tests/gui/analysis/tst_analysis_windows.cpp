@@ -211,6 +211,7 @@ class TestAnalysisWindows : public QObject {
     };
     for (const Case& c : {Case{0, 0, {}}, Case{0, 1, {QStringLiteral("--w1"), QStringLiteral("1"), QStringLiteral("--w2"), QStringLiteral("2")}}}) {
       frequency->setSweep(1.0, 1e5, 200, c.k, c.m);  // the same explicit grid on both sides
+      QTRY_VERIFY(!frequency->isComputing());         // computed on a pool thread
       const auto reference = parseFreqCsv(cli(QStringList{QStringLiteral("freq"), file, QStringLiteral("--at"), exact(t),
                                                           QStringLiteral("--fmin"), QStringLiteral("1"), QStringLiteral("--fmax"),
                                                           QStringLiteral("100k"), QStringLiteral("--points"), QStringLiteral("200")} +
