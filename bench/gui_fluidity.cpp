@@ -3,11 +3,10 @@
 //
 // 1. A diagram of about SECTIONS blocks, every block wired: the RC ladder with a
 //    ground block at each capacitor (SECTIONS/3 sections), then with one ground for
-//    all (SECTIONS/2 sections: thousands of wires run across the diagram to it). File ▸ Open (MainWindow::openFile, then the event
-//    loop until idle); frames, each a synchronous repaint of the canvas's viewport
-//    on the platform's backing store, with the whole model in view and at 100 %;
-//    a mouse drag of 100 selected blocks (press, 10 moves each followed by its
-//    repaint, release) and Edit ▸ Undo (Ctrl+Z), each followed by its repaint.
+//    all (SECTIONS/2 sections: thousands of wires run across the diagram to it). File ▸ Open (MainWindow::openFile,
+//    then the event loop until idle); frames, each a synchronous repaint of the canvas's viewport on the platform's
+//    backing store, with the whole model in view and at 100 %; a mouse drag of 100 selected blocks (press, 10 moves
+//    each followed by its repaint, release) and Edit ▸ Undo (Ctrl+Z), each followed by its repaint.
 // 2. A run of the ladder of SECTIONS sections with a Scope block on three sensors
 //    (live scopes): F5 while a 5 ms probe QTimer on the GUI thread measures how late
 //    the event loop serves it, from F5 to the end of the run.
@@ -213,7 +212,8 @@ void running(gui::MainWindow& window, int sections, int repeat, const QString& d
     const auto start = Clock::now();
     runStart = start;
     QTest::keyClick(&window, Qt::Key_F5);
-    while (!status->text().startsWith(QStringLiteral("Finished")) && !status->text().startsWith(QStringLiteral("Failed")))
+    while (!status->text().startsWith(QStringLiteral("Finished")) &&
+           !status->text().startsWith(QStringLiteral("Failed")))
       QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
     runs.push_back(msSince(start));
     probe.stop();

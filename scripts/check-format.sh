@@ -57,6 +57,9 @@ files=(
   tests/cli/tst_cli_op.cpp
   tests/core/import/tst_spice_importer_circuits.cpp
   tests/blocks/tst_electrical_transistors.cpp
+  bench/gui_fluidity.cpp
+  tests/gui/canvas/tst_junction_layer.cpp
+  tests/gui/e2e/tst_e2e_responsive_analyses.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

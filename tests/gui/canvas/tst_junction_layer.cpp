@@ -35,8 +35,14 @@ std::optional<QPointF> parting(const QPolygonF& a, const QPolygonF& b) {
   while (i + 1 < a.size() && j + 1 < b.size()) {
     const QPointF da = a[i + 1] - at, db = b[j + 1] - at;
     const double la = std::hypot(da.x(), da.y()), lb = std::hypot(db.x(), db.y());
-    if (la < 1e-9) { ++i; continue; }
-    if (lb < 1e-9) { ++j; continue; }
+    if (la < 1e-9) {
+      ++i;
+      continue;
+    }
+    if (lb < 1e-9) {
+      ++j;
+      continue;
+    }
     if (std::abs(da.x() / la - db.x() / lb) > 1e-6 || std::abs(da.y() / la - db.y() / lb) > 1e-6) break;
     if (std::abs(la - lb) < 1e-6) {
       at = a[++i];

@@ -29,9 +29,7 @@ class LatenessProbe {
   LatenessProbe() {
     timer_.setInterval(kIntervalMs);
     timer_.setTimerType(Qt::PreciseTimer);
-    QObject::connect(&timer_, &QTimer::timeout, [this] {
-      worst_ = std::max(worst_, clock_.restart() - kIntervalMs);
-    });
+    QObject::connect(&timer_, &QTimer::timeout, [this] { worst_ = std::max(worst_, clock_.restart() - kIntervalMs); });
   }
   void start() {
     worst_ = 0;
@@ -51,16 +49,20 @@ class LatenessProbe {
 /// voltages and currents its ABCD matrix has a few rows per section, so a frequency sweep of it
 /// is a dense LU of a matrix of some hundreds of rows at each frequency.
 bool writeLadder(const QString& path, int n) {
-  QJsonArray blocks{QJsonObject{{"id", "V1"}, {"type", "electrical.VoltageSource"}, {"params", QJsonObject{{"V", "1"}}},
+  QJsonArray blocks{QJsonObject{{"id", "V1"},
+                                {"type", "electrical.VoltageSource"},
+                                {"params", QJsonObject{{"V", "1"}}},
                                 {"pos", QJsonArray{-120, 40}}},
                     QJsonObject{{"id", "G"}, {"type", "electrical.Ground"}, {"pos", QJsonArray{-120, 160}}}};
   QJsonArray wires{QJsonObject{{"from", "V1.n"}, {"to", "G.p"}}, QJsonObject{{"from", "V1.p"}, {"to", "R1.p"}}};
   for (int k = 1; k <= n; ++k) {
     const QString r = QStringLiteral("R%1").arg(k), c = QStringLiteral("C%1").arg(k);
     const int x = 120 * ((k - 1) % 20), y = 240 * ((k - 1) / 20);
-    blocks.append(QJsonObject{{"id", r}, {"type", "electrical.Resistor"}, {"params", QJsonObject{{"R", "1k"}}},
-                              {"pos", QJsonArray{x, y}}});
-    blocks.append(QJsonObject{{"id", c}, {"type", "electrical.Capacitor"}, {"params", QJsonObject{{"C", "1n"}}},
+    blocks.append(QJsonObject{
+        {"id", r}, {"type", "electrical.Resistor"}, {"params", QJsonObject{{"R", "1k"}}}, {"pos", QJsonArray{x, y}}});
+    blocks.append(QJsonObject{{"id", c},
+                              {"type", "electrical.Capacitor"},
+                              {"params", QJsonObject{{"C", "1n"}}},
                               {"pos", QJsonArray{x + 60, y + 60}}});
     wires.append(QJsonObject{{"from", r + ".n"}, {"to", c + ".p"}});
     wires.append(QJsonObject{{"from", c + ".n"}, {"to", "G.p"}});
@@ -97,7 +99,8 @@ class TestE2eResponsiveAnalyses : public QObject {
   void frequencyResponseClosedWhileComputing() {
     App app(suite_.registry());
     app.openWithDialog(dir_.filePath(QStringLiteral("ladder.kelvin")));
-    QTRY_VERIFY_WITH_TIMEOUT(app.window().windowTitle().startsWith(QStringLiteral("ladder")), kelvin::e2e::kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(app.window().windowTitle().startsWith(QStringLiteral("ladder")),
+                             kelvin::e2e::kRunTimeoutMs);
     QVERIFY2(app.runToTheEnd(), qPrintable(app.status()));
     QTRY_VERIFY(app.window().action(QStringLiteral("frequencyResponse"))->isEnabled());
 
