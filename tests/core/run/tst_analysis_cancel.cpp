@@ -1,7 +1,7 @@
 // The façade's analyses from an operating point and with a cancel flag (issue 14):
 // the noise spectrum at a run's own state equals the one at the time the state was
-// taken (the same linearisation), and a set flag stops the identification and the
-// spectrum with AnalysisCancelled instead of a result.
+// taken (the same linearisation), and a set flag stops the identification, the
+// spectrum and the run to the instant with AnalysisCancelled instead of a result.
 #define QT_NO_KEYWORDS
 #include <QtTest>
 
@@ -50,6 +50,24 @@ class TestAnalysisCancel : public QObject {
     QVERIFY(
         core::identifyAbcd(*marked, core::SimulationOptions{}, 0.0, core::kDefaultAbcdDelta, &go).eigenvalues.size() ==
         2);
+  }
+
+  void aFlagSetDuringTheRunToTheInstantStopsIt() {
+    // The run to t = 1 ms (output every 100 ns: 10,000 samples) is told to stop at its 100th
+    // sample: it throws AnalysisCancelled from the next step on, never reaching the instant.
+    const std::string json = test::rcLowpass("1k", "1n", "1m");
+    const auto compiled = test::compileText(json);
+    core::SimulationOptions options = core::SimulationOptions::fromSettings(core::parseModel(json, "rc").settings);
+    std::atomic<bool> cancel{false};
+    double last = 0.0;
+    int samples = 0;
+    options.onState = [&](const core::OperatingPoint& state) {
+      last = state.time;
+      if (++samples == 100) cancel = true;
+    };
+    QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled, core::operatingPointAt(*compiled, options, 1e-3, &cancel));
+    // Checked every step; a step spans at most a few output samples here (the lowpass settles).
+    QVERIFY2(last < 1e-4, qPrintable(QString::number(last)));
   }
 };
 
