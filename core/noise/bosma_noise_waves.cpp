@@ -15,12 +15,18 @@ NoiseWaves bosmaNoiseWaves(const Eigen::MatrixXcd& admittance, double temperatur
                            const std::string& portion) {
   const auto n = admittance.rows();
   const Eigen::MatrixXcd identity = Eigen::MatrixXcd::Identity(n, n);
-  NoiseWaves waves;
   const Eigen::PartialPivLU<Eigen::MatrixXcd> lu(identity + z0 * admittance);
-  waves.scattering = lu.solve(identity - z0 * admittance);
-  const Eigen::MatrixXcd loss = identity - waves.scattering * waves.scattering.adjoint();
+  return bosmaNoiseWavesOfScattering(lu.solve(identity - z0 * admittance), temperature, portion);
+}
+
+NoiseWaves bosmaNoiseWavesOfScattering(const Eigen::MatrixXcd& scattering, double temperature,
+                                       const std::string& portion) {
+  const auto n = scattering.rows();
+  NoiseWaves waves;
+  waves.scattering = scattering;
+  const Eigen::MatrixXcd loss = Eigen::MatrixXcd::Identity(n, n) - scattering * scattering.adjoint();
   const Eigen::MatrixXcd hermitian = 0.5 * (loss + loss.adjoint());
-  const double asymmetry = (loss - hermitian).cwiseAbs().maxCoeff();
+  const double asymmetry = n > 0 ? (loss - hermitian).cwiseAbs().maxCoeff() : 0.0;
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXcd> eigen(hermitian);
   const double lowest = n > 0 ? eigen.eigenvalues().minCoeff() : 0.0;
   if (asymmetry > kPassivityTolerance || lowest < -kPassivityTolerance) {
