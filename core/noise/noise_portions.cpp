@@ -2,6 +2,7 @@
 
 #include <map>
 #include <numbers>
+#include <sstream>
 #include <stdexcept>
 
 #include "structure/partitioner.h"
@@ -12,6 +13,11 @@ namespace {
 /// Where a portion with storage is tried before a spectrum: any frequency tells whether
 /// Bosma's theorem holds for it (it holds at all or at none, ideal sources aside).
 constexpr double kProbeHz = 1.0;
+/// Bosma's C_j and the elements' T·diag(S)·T† agree to rounding where the theorem holds (a few
+/// digits of 1e-16 lost to the condition of the port admittance); one resistor 1 K off the
+/// model's temperature makes them differ by about 3e-3 of its share. Anything above this is
+/// not rounding.
+constexpr double kThermalTolerance = 1e-6;
 }  // namespace
 
 std::string portionName(const Portion& portion) {
@@ -36,9 +42,17 @@ NoisePortions::NoisePortions(std::shared_ptr<const FlatSystem> network, Use use)
       PortionCharacterization c(flat, portion, name);
       if (c.portCount() == 0) continue;  // its noise reaches no other portion: its element sources stay
       if (use == Use::Transient && !c.memoryless())
-        throw PortionNotCharacterised(name + " stores energy: its port noise is coloured, so the transient analyses "
-                                             "draw its element sources");
+        throw PortionNotCharacterised(name + " stores energy: its port noise is coloured, which the transient "
+                                             "analyses cannot draw as white port sources");
       const PortNoise probe = c.at(2.0 * std::numbers::pi * (c.memoryless() ? 0.0 : kProbeHz));
+      if (probe.thermalMismatch > kThermalTolerance) {
+        std::ostringstream os;
+        os << name << ": the noise of its elements is not the thermal noise of its losses at T = "
+           << flat.temperature << " K (relative difference " << probe.thermalMismatch
+           << "): an element at another temperature, or a source that is not thermal, so Bosma's theorem does "
+              "not hold";
+        throw PortionNotCharacterised(os.str());
+      }
       constant_.push_back(c.memoryless() ? probe.injection : Eigen::MatrixXcd());
       if (use == Use::Transient) constant_.back() = constant_.back().real().cast<std::complex<double>>();
       portions_.push_back(std::move(c));

@@ -45,6 +45,9 @@ struct PortNoise {
   NoiseWaves waves;              // S, C_s = kT(I − S·S†) (one-sided, W/Hz) and R
   Eigen::MatrixXcd correlation;  // C_j = 2kT(Y + Y†): the port noise currents' one-sided correlation
   Eigen::MatrixXcd injection;    // α: the portion's element sources × the m port sources
+  /// ‖C_j − T·diag(S)·T†‖ / ‖T·diag(S)·T†‖: how far its elements' noise is from the thermal noise
+  /// of its losses at the model's temperature (rounding where Bosma's theorem holds).
+  double thermalMismatch = 0.0;
 };
 
 class PortionCharacterization {
@@ -67,9 +70,7 @@ class PortionCharacterization {
   /// The port noise at ω (rad/s), with reference impedance z0 (> 0; 0: 1/mean|Y|, well
   /// conditioned). Throws PortionNotCharacterised when the ports have no admittance at ω (an
   /// ideal source across one), when kT(I − S·S†) is not positive semi-definite (not passive),
-  /// or when its elements' noise differs from the thermal noise of its losses at the model's
-  /// temperature by more than rounding (an element at another temperature; a source that is
-  /// not thermal).
+  /// or when the port noise cannot be injected through its element sources.
   PortNoise at(double omega, double z0 = 0.0) const;
 
  private:
