@@ -102,8 +102,8 @@ int NoiseCommand::run(const CliArguments& args, CommandContext& context) {
     if (!parsed) throw CliError(kExitUsage, "--method must be elements or portions");
     noise.method = *parsed;
   }
+  noise.prepareFor(model, context.registry(), path);
   if (noise.method == core::NoiseMethod::Portions) {
-    noise.network = core::noisePortionNetwork(model, context.registry(), path);
     noise.onWarning = [&](const std::string& warning) { context.err() << "kelvin-cli: warning: " << warning << '\n'; };
   }
   noise.onMonteCarloSources = [&](int drawn, int elements) {

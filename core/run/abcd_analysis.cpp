@@ -47,7 +47,7 @@ AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const Opera
 AbcdIdentificationResult identifyAbcd(const CompiledModel& compiled, const SimulationOptions& options, double time,
                                       double delta, const std::atomic<bool>* cancel) {
   throwIfCancelled(cancel);
-  return identifyAbcd(compiled, operatingPointAt(compiled, options, time), delta, cancel);
+  return identifyAbcd(compiled, operatingPointAt(compiled, options, time, cancel), delta, cancel);
 }
 
 }  // namespace kelvin::core

@@ -135,6 +135,10 @@ NoiseRunOptions NoiseRunOptions::fromSettings(const Settings& settings, const st
   return o;
 }
 
+void NoiseRunOptions::prepareFor(const Model& model, const BlockRegistry& registry, const std::string& file) {
+  if (method == NoiseMethod::Portions && !network) network = noisePortionNetwork(model, registry, file);
+}
+
 std::vector<std::string> noiseOutputNames(const CompiledModel& compiled, const NoiseRunOptions& options) {
   std::vector<std::string> names;
   for (const NoiseOutput& o : outputsOf(compiled, options)) names.push_back(o.name);
@@ -449,7 +453,7 @@ NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptio
                             const NoiseRunOptions& noise, double time, const NoiseSweep& sweep,
                             const std::atomic<bool>* cancel) {
   spectrumOutputs(compiled, noise);  // the missing sensor reported before the run to `time`
-  return noiseSpectrum(compiled, noise, operatingPointAt(compiled, options, time), sweep, cancel);
+  return noiseSpectrum(compiled, noise, operatingPointAt(compiled, options, time, cancel), sweep, cancel);
 }
 
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptions& options,
@@ -460,7 +464,7 @@ NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptio
   for (std::size_t i = 0; i < frequencies.size(); ++i)
     if (!(frequencies[i] > 0.0) || (i > 0 && !(frequencies[i] > frequencies[i - 1])))
       throw ModelError(Diagnostic{compiled.file(), "", "", "frequencies must be positive and ascending"});
-  const NoiseSystem system = systemAt(compiled, operatingPointAt(compiled, options, time), outputs,
+  const NoiseSystem system = systemAt(compiled, operatingPointAt(compiled, options, time, cancel), outputs,
                                       portionsFor(compiled, noise, NoisePortions::Use::Spectrum));
   NoiseSpectrum spectrum = spectrumOn(compiled, time, system, frequencies, false, cancel);
   spectrum.basePoints = static_cast<int>(frequencies.size());

@@ -21,6 +21,8 @@
 
 namespace kelvin::core {
 
+class BlockRegistry;
+
 struct NoiseRunOptions {
   /// Re-linearise when an unknown has moved by more than this fraction of its value
   /// (plus the absolute tolerance) since the last linearisation.
@@ -47,6 +49,9 @@ struct NoiseRunOptions {
   /// The run's part of the model's NoiseSettings (model/noise_settings.h: the tolerance, the
   /// runs, the seed). Throws ModelError naming the setting when a value is not usable.
   static NoiseRunOptions fromSettings(const Settings& settings, const std::string& file = {});
+  /// With the portion method and no network yet, elaborates `model` for it (noisePortionNetwork);
+  /// nothing otherwise. Throws ModelError.
+  void prepareFor(const Model& model, const BlockRegistry& registry, const std::string& file);
 };
 
 /// The model elaborated with its aliases kept, for NoiseRunOptions::network. Throws ModelError.

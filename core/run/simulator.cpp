@@ -9,6 +9,7 @@
 #include "elaborate/elaborator.h"
 #include "elaborate/variable_eliminator.h"
 #include "events/constraint_index_reduction.h"
+#include "run/analysis_cancelled.h"
 #include "run/compiled_model.h"
 #include "run/dc_operating_point_solver.h"
 #include "solve/fixed_step_integrator.h"
@@ -137,7 +138,9 @@ SimulationStats simulate(const CompiledModel& compiled, const SimulationOptions&
   return integrate(compiled, startingOptions(compiled, options), onSample, cancel, onEvent, nullptr);
 }
 
-OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions options, double time) {
+OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions options, double time,
+                                const std::atomic<bool>* cancel) {
+  throwIfCancelled(cancel);
   options = startingOptions(compiled, std::move(options));
   const SampleCallback ignore = [](double, const std::vector<double>&) {};
   const EventCallback none;
@@ -150,7 +153,7 @@ OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions
   options.stopTime = time;
   options.outputs = {0};  // samples are not wanted here: evaluate as little as possible
   if (compiled.dae().signalCount() == 0) options.outputs.clear();
-  integrate(compiled, options, ignore, nullptr, none, &point);
+  if (integrate(compiled, options, ignore, cancel, none, &point).cancelled) throw AnalysisCancelled();
   return point;
 }
 

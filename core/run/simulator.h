@@ -59,8 +59,10 @@ SimulationOptions startingOptions(const CompiledModel& compiled, SimulationOptio
 void checkInitialState(const CompiledModel& compiled, const SimulationOptions& options);
 
 /// The state of the model at `time`: consistent initialisation at options.startTime, or
-/// the end of a run to `time` with the options' solver. Throws SimulationError.
-OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions options, double time);
+/// the end of a run to `time` with the options' solver. Throws SimulationError;
+/// AnalysisCancelled (run/analysis_cancelled.h) when *cancel is set before or during the run.
+OperatingPoint operatingPointAt(const CompiledModel& compiled, SimulationOptions options, double time,
+                                const std::atomic<bool>* cancel = nullptr);
 
 /// Runs the model from startTime to stopTime. Samples go to onSample on the
 /// calling thread. Returns early (stats.cancelled) when *cancel becomes true;
