@@ -100,7 +100,8 @@ def main():
                     if m:
                         drawn[method] = (int(m.group(1)), int(m.group(2)))
     for key, values in sorted(times.items()):
-        print("%-26s %-7s %-9s median %.3f s  (runs: %s)" % (key + (", ".join("%.3f" % v for v in values),)))
+        print("%-26s %-7s %-9s median %.3f s  (runs: %s)"
+              % (key + (statistics.median(values), ", ".join("%.3f" % v for v in values))))
     for method, (d, e) in sorted(drawn.items()):
         print("monte carlo, %s: %d sources drawn a step (%d element sources)" % (method, d, e))
     psd = "psd (200 points)"
