@@ -34,12 +34,13 @@ NoisePortions::NoisePortions(std::shared_ptr<const FlatSystem> network, Use use)
   std::vector<bool> noisy(flat.blocks.size(), false);
   for (const FlatNoiseSource& s : flat.noiseSources)
     if (s.block >= 0) noisy[static_cast<std::size_t>(s.block)] = true;
+  const std::vector<std::vector<int>> readers = unknownReaders(flat);
   for (const Portion& portion : partitionNetwork(flat)) {
     if (std::none_of(portion.blocks.begin(), portion.blocks.end(), [&](int b) { return noisy[static_cast<std::size_t>(b)]; }))
       continue;  // nothing to replace
     const std::string name = portionName(portion);
     try {
-      PortionCharacterization c(flat, portion, name);
+      PortionCharacterization c(flat, readers, portion, name);
       if (c.portCount() == 0) continue;  // its noise reaches no other portion: its element sources stay
       if (use == Use::Transient && !c.memoryless())
         throw PortionNotCharacterised(name + " stores energy: its port noise is coloured, which the transient "

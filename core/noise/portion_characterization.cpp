@@ -16,7 +16,21 @@ std::string blockOfMember(const std::string& member) { return member.substr(0, m
 
 }  // namespace
 
-PortionCharacterization::PortionCharacterization(const FlatSystem& network, const Portion& portion, std::string name)
+std::vector<std::vector<int>> unknownReaders(const FlatSystem& network) {
+  std::vector<std::vector<int>> readers(network.unknowns.size());
+  for (std::size_t e = 0; e < network.equations.size(); ++e) {
+    const Tape tape(*network.pool, network.equations[e].residual, {});
+    for (const TapeLeaf& leaf : tape.leaves()) {
+      std::vector<int>& list = readers[static_cast<std::size_t>(leaf.index)];
+      if (list.empty() || list.back() != static_cast<int>(e)) list.push_back(static_cast<int>(e));
+    }
+  }
+  return readers;
+}
+
+PortionCharacterization::PortionCharacterization(const FlatSystem& network,
+                                                 const std::vector<std::vector<int>>& readers,
+                                                 const Portion& portion, std::string name)
     : network_(&network), name_(std::move(name)) {
   std::vector<bool> inPortion(network.blocks.size(), false);
   for (int b : portion.blocks) inPortion[static_cast<std::size_t>(b)] = true;
@@ -121,6 +135,22 @@ PortionCharacterization::PortionCharacterization(const FlatSystem& network, cons
     }
     for (std::size_t k = 0; k < dd.size(); ++k)
       if (dd[k] != 0.0 && sourceColumn[k] >= 0) jn_.emplace_back(row, sourceColumn[k], dd[k]);
+  }
+  // The rest must see its noise through its ports alone: no equation outside reads an inner unknown
+  // (a reference node's conservation law aside: it only gives the reference's own through value).
+  std::vector<bool> own(network.equations.size(), false);
+  for (int r : rows_) own[static_cast<std::size_t>(r)] = true;
+  for (std::size_t e = 0; e < network.equations.size(); ++e) {
+    const int node = network.equations[e].node;
+    if (node >= 0 && network.nodes[static_cast<std::size_t>(node)].referenced) own[e] = true;
+  }
+  for (std::size_t c = 0; c < unknowns_.size(); ++c) {
+    if (portOfPin_[c] >= 0) continue;
+    for (int e : readers[static_cast<std::size_t>(unknowns_[c])])
+      if (!own[static_cast<std::size_t>(e)])
+        throw PortionNotCharacterised(name_ + ": " + network.unknowns[static_cast<std::size_t>(unknowns_[c])].name +
+                                      " is read outside it (" + network.equationOrigin(e) +
+                                      "), so its noise reaches the rest by another way than its ports");
   }
   if (rows_.size() != unknowns_.size()) {
     std::ostringstream os;

@@ -50,13 +50,19 @@ struct PortNoise {
   double thermalMismatch = 0.0;
 };
 
+/// Per unknown of `network`, the equations that read it (y or y'), in order.
+std::vector<std::vector<int>> unknownReaders(const FlatSystem& network);
+
 class PortionCharacterization {
  public:
   /// `network` (the model elaborated with its aliases kept, Elaborator::elaborate(model, false))
-  /// must outlive this object. Throws PortionNotCharacterised where the portion is nonlinear
-  /// or one of its sources is not thermal at a fixed level (shot noise, which follows the
-  /// operating point, or a flicker corner).
-  PortionCharacterization(const FlatSystem& network, const Portion& portion, std::string name);
+  /// must outlive this object; `readers` is unknownReaders(network). Throws
+  /// PortionNotCharacterised where the portion is nonlinear, one of its sources is not thermal
+  /// at a fixed level (shot noise, which follows the operating point, or a flicker corner), or
+  /// an equation outside it reads one of its inner unknowns (a sensor's output read by a signal
+  /// block: its noise would reach the rest by another way than its ports).
+  PortionCharacterization(const FlatSystem& network, const std::vector<std::vector<int>>& readers,
+                          const Portion& portion, std::string name);
 
   const std::string& name() const { return name_; }
   int portCount() const { return static_cast<int>(portNodes_.size()); }

@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "linearize/frequency_plan.h"
-#include "elaborate/flat_system.h"
 #include "model/model.h"
 #include "model/noise_settings.h"
 #include "run/simulator.h"
@@ -22,6 +21,7 @@
 namespace kelvin::core {
 
 class BlockRegistry;
+struct FlatSystem;
 
 struct NoiseRunOptions {
   /// Re-linearise when an unknown has moved by more than this fraction of its value

@@ -21,6 +21,7 @@ std::vector<PortionReport> partitionWithNoise(const Model& model, const BlockReg
   const FlatSystem network = elaborator.elaborate(model, false);
   std::map<std::vector<std::string>, Portion> unreduced;
   for (Portion& p : partitionNetwork(network)) unreduced.emplace(p.elements, std::move(p));
+  const std::vector<std::vector<int>> readers = unknownReaders(network);
   std::vector<PortionReport> reports;
   for (Portion& portion : partitionNetwork(flat)) {
     throwIfCancelled(cancel);
@@ -28,7 +29,7 @@ std::vector<PortionReport> partitionWithNoise(const Model& model, const BlockReg
     auto same = unreduced.find(portion.elements);
     if (!portion.ports.empty() && same != unreduced.end()) {
       try {
-        const PortionCharacterization c(network, same->second, portionName(portion));
+        const PortionCharacterization c(network, readers, same->second, portionName(portion));
         for (int node : c.portNodes()) {
           std::string name;
           for (const std::string& member : network.nodes[static_cast<std::size_t>(node)].members)

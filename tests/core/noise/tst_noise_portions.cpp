@@ -260,6 +260,26 @@ class TestNoisePortions : public QObject {
     QVERIFY(disagreement(s) < 1e-12);  // the same element sources: the same arithmetic
   }
 
+  void innerUnknownReadOutsideKeepsItsSources() {
+    // A voltage sensor inside the RC portion feeds a gain: the portion's noise reaches the gain
+    // through the sensor's output, not its ports, so the portion keeps its element sources.
+    const std::string json = modelJson(
+        block("V1", "electrical.VoltageSource", R"("V": "1")") + ", " +
+            block("R1", "electrical.Resistor", R"("R": "1k")") + ", " +
+            block("C1", "electrical.Capacitor", R"("C": "1n")") + ", " + block("G", "electrical.Ground") + ", " +
+            block("VS", "electrical.VoltageSensor") + ", " + block("K", "signal.Gain", R"("k": "2")") + ", " +
+            block("NS", "electrical.NoiseSensor"),
+        wire("V1.p", "R1.p") + ", " + wire("R1.n", "C1.p") + ", " + wire("C1.n", "G.p") + ", " +
+            wire("V1.n", "G.p") + ", " + wire("VS.p", "C1.p") + ", " + wire("VS.n", "G.p") + ", " +
+            wire("VS.y", "K.u") + ", " + wire("NS.p", "C1.p") + ", " + wire("NS.n", "G.p"));
+    const Spectra s = spectraOf(json, {1.0, 1e6});
+    QCOMPARE(s.warnings.size(), std::size_t(1));
+    const QString warning = QString::fromStdString(s.warnings[0]);
+    QVERIFY2(warning.contains("VS.") && warning.contains("read outside"), qPrintable(warning));
+    QVERIFY(!namesPortSources(s.portions));
+    QVERIFY(disagreement(s) < 1e-12);  // the same element sources
+  }
+
   void meshEnvelopeAndMonteCarloDrawOneSourcePerPort() {
     const Mesh mesh = resistorMesh(4, 5, "10k");
     const core::Model model = core::parseModel(mesh.json, "test");
