@@ -137,15 +137,19 @@ PortionCharacterization::PortionCharacterization(const FlatSystem& network,
       if (dd[k] != 0.0 && sourceColumn[k] >= 0) jn_.emplace_back(row, sourceColumn[k], dd[k]);
   }
   // The rest must see its noise through its ports alone: no equation outside reads an inner unknown
-  // (a reference node's conservation law aside: it only gives the reference's own through value).
+  // (a reference node's conservation law aside: it only gives the reference's own through value;
+  // and a reference node's potential, fixed whatever the noise, may be read anywhere).
   std::vector<bool> own(network.equations.size(), false);
   for (int r : rows_) own[static_cast<std::size_t>(r)] = true;
+  std::vector<bool> fixed(network.unknowns.size(), false);
   for (std::size_t e = 0; e < network.equations.size(); ++e) {
     const int node = network.equations[e].node;
     if (node >= 0 && network.nodes[static_cast<std::size_t>(node)].referenced) own[e] = true;
   }
+  for (const FlatNode& node : network.nodes)
+    if (node.referenced && node.across.isVariable()) fixed[static_cast<std::size_t>(node.across.node().index)] = true;
   for (std::size_t c = 0; c < unknowns_.size(); ++c) {
-    if (portOfPin_[c] >= 0) continue;
+    if (portOfPin_[c] >= 0 || fixed[static_cast<std::size_t>(unknowns_[c])]) continue;
     for (int e : readers[static_cast<std::size_t>(unknowns_[c])])
       if (!own[static_cast<std::size_t>(e)])
         throw PortionNotCharacterised(name_ + ": " + network.unknowns[static_cast<std::size_t>(unknowns_[c])].name +
