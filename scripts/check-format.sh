@@ -57,6 +57,13 @@ files=(
   tests/cli/tst_cli_op.cpp
   tests/core/import/tst_spice_importer_circuits.cpp
   tests/blocks/tst_electrical_transistors.cpp
+  core/noise/portion_characterization.h
+  core/noise/portion_characterization.cpp
+  core/noise/noise_portions.h
+  core/noise/noise_portions.cpp
+  core/run/partition_analysis.h
+  core/run/partition_analysis.cpp
+  tests/core/noise/tst_noise_portions.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

@@ -36,20 +36,22 @@ NoisePortions::NoisePortions(std::shared_ptr<const FlatSystem> network, Use use)
     if (s.block >= 0) noisy[static_cast<std::size_t>(s.block)] = true;
   const std::vector<std::vector<int>> readers = unknownReaders(flat);
   for (const Portion& portion : partitionNetwork(flat)) {
-    if (std::none_of(portion.blocks.begin(), portion.blocks.end(), [&](int b) { return noisy[static_cast<std::size_t>(b)]; }))
+    if (std::none_of(portion.blocks.begin(), portion.blocks.end(),
+                     [&](int b) { return noisy[static_cast<std::size_t>(b)]; }))
       continue;  // nothing to replace
     const std::string name = portionName(portion);
     try {
       PortionCharacterization c(flat, readers, portion, name);
       if (c.portCount() == 0) continue;  // its noise reaches no other portion: its element sources stay
       if (use == Use::Transient && !c.memoryless())
-        throw PortionNotCharacterised(name + " stores energy: its port noise is coloured, which the transient "
-                                             "analyses cannot draw as white port sources");
+        throw PortionNotCharacterised(name +
+                                      " stores energy: its port noise is coloured, which the transient "
+                                      "analyses cannot draw as white port sources");
       const PortNoise probe = c.at(2.0 * std::numbers::pi * (c.memoryless() ? 0.0 : kProbeHz));
       if (probe.thermalMismatch > kThermalTolerance) {
         std::ostringstream os;
-        os << name << ": the noise of its elements is not the thermal noise of its losses at T = "
-           << flat.temperature << " K (relative difference " << probe.thermalMismatch
+        os << name << ": the noise of its elements is not the thermal noise of its losses at T = " << flat.temperature
+           << " K (relative difference " << probe.thermalMismatch
            << "): an element at another temperature, or a source that is not thermal, so Bosma's theorem does "
               "not hold";
         throw PortionNotCharacterised(os.str());
@@ -72,7 +74,8 @@ std::vector<std::vector<int>> NoisePortions::sourceIndices(const std::vector<std
     for (int k : c.sources()) {
       const std::string& name = network_->noiseSources[static_cast<std::size_t>(k)].name;
       auto it = index.find(name);
-      if (it == index.end()) throw std::runtime_error("noise source " + name + " of " + c.name() + " is not in the model");
+      if (it == index.end())
+        throw std::runtime_error("noise source " + name + " of " + c.name() + " is not in the model");
       own.push_back(it->second);
     }
     indices.push_back(std::move(own));

@@ -29,8 +29,8 @@ std::vector<std::vector<int>> unknownReaders(const FlatSystem& network) {
 }
 
 PortionCharacterization::PortionCharacterization(const FlatSystem& network,
-                                                 const std::vector<std::vector<int>>& readers,
-                                                 const Portion& portion, std::string name)
+                                                 const std::vector<std::vector<int>>& readers, const Portion& portion,
+                                                 std::string name)
     : network_(&network), name_(std::move(name)) {
   std::vector<bool> inPortion(network.blocks.size(), false);
   for (int b : portion.blocks) inPortion[static_cast<std::size_t>(b)] = true;
@@ -65,12 +65,14 @@ PortionCharacterization::PortionCharacterization(const FlatSystem& network,
   }
 
   if (!portion.linear)
-    throw PortionNotCharacterised(name_ + " is nonlinear: the portion method characterises linear portions only "
-                                          "(its scattering matrix would follow the operating point)");
+    throw PortionNotCharacterised(name_ +
+                                  " is nonlinear: the portion method characterises linear portions only "
+                                  "(its scattering matrix would follow the operating point)");
   // Its rows: its elements' equations and the conservation laws of the nodes inside it.
   std::vector<int> conservation(network.nodes.size(), -1);
   for (std::size_t e = 0; e < network.equations.size(); ++e)
-    if (network.equations[e].node >= 0) conservation[static_cast<std::size_t>(network.equations[e].node)] = static_cast<int>(e);
+    if (network.equations[e].node >= 0)
+      conservation[static_cast<std::size_t>(network.equations[e].node)] = static_cast<int>(e);
   std::vector<bool> inside(network.nodes.size(), false);
   for (std::size_t k = 0; k < network.nodes.size(); ++k) {
     const auto& members = network.nodes[k].members;
@@ -93,7 +95,8 @@ PortionCharacterization::PortionCharacterization(const FlatSystem& network,
     portNodes_.push_back(k);
     potentials_.push_back(node.across.node().index);
     potentialPort[static_cast<std::size_t>(node.across.node().index)] = port;
-    const Tape law(*network.pool, network.equations[static_cast<std::size_t>(conservation[static_cast<std::size_t>(k)])].residual, {});
+    const Tape law(*network.pool,
+                   network.equations[static_cast<std::size_t>(conservation[static_cast<std::size_t>(k)])].residual, {});
     for (const TapeLeaf& leaf : law.leaves()) {
       const int owner = network.unknowns[static_cast<std::size_t>(leaf.index)].block;
       if (owner >= 0 && inPortion[static_cast<std::size_t>(owner)]) portOfUnknown[leaf.index] = port;
@@ -104,7 +107,8 @@ PortionCharacterization::PortionCharacterization(const FlatSystem& network,
   std::vector<int> column(network.unknowns.size(), -1);
   std::vector<int> sourceColumn(network.discretes.size(), -1);
   for (std::size_t s = 0; s < sources_.size(); ++s)
-    sourceColumn[static_cast<std::size_t>(network.noiseSources[static_cast<std::size_t>(sources_[s])].discrete)] = static_cast<int>(s);
+    sourceColumn[static_cast<std::size_t>(network.noiseSources[static_cast<std::size_t>(sources_[s])].discrete)] =
+        static_cast<int>(s);
   std::vector<double> adjoint, gradient, dd(std::max<std::size_t>(network.discretes.size(), 1)),
       de(std::max<std::size_t>(network.delays.size(), 1));
   for (std::size_t r = 0; r < rows_.size(); ++r) {

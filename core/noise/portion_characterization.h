@@ -83,11 +83,11 @@ class PortionCharacterization {
   const FlatSystem* network_;
   std::string name_;
   std::vector<int> portNodes_, sources_;
-  std::vector<int> rows_;                 // equations of the portion
-  std::vector<int> unknowns_;             // its unknowns (internal ones and port-pin throughs)
-  std::vector<int> portOfPin_;            // per unknown of unknowns_: its port, or −1
-  std::vector<int> potentials_;           // per port: the unknown of its potential
-  std::vector<double> sourcePsd_;         // the sources' white one-sided PSD
+  std::vector<int> rows_;                                   // equations of the portion
+  std::vector<int> unknowns_;                               // its unknowns (internal ones and port-pin throughs)
+  std::vector<int> portOfPin_;                              // per unknown of unknowns_: its port, or −1
+  std::vector<int> potentials_;                             // per port: the unknown of its potential
+  std::vector<double> sourcePsd_;                           // the sources' white one-sided PSD
   std::vector<Eigen::Triplet<double>> jy_, jyp_, jv_, jn_;  // ∂rows/∂(unknowns_, y′, potentials, sources)
   bool memoryless_ = true;
 };

@@ -31,8 +31,8 @@ struct PortNoiseCorrelation {
 
 struct PortionReport {
   Portion portion;
-  std::vector<std::string> noisePorts;             // the ports C_s is over (reference nodes are none)
-  std::vector<PortNoiseCorrelation> noise;         // per frequency; empty where `note` says why
+  std::vector<std::string> noisePorts;      // the ports C_s is over (reference nodes are none)
+  std::vector<PortNoiseCorrelation> noise;  // per frequency; empty where `note` says why
   std::string note;
 };
 

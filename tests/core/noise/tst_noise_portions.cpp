@@ -30,8 +30,8 @@ constexpr double kT = test::kBoltzmann * test::kTemperature;
 
 std::string modelJson(const std::string& blocks, const std::string& connections, const std::string& settings = "") {
   return R"({"format": "kelvin-model", "version": 1, "name": "portions",
-    "settings": {"temperature": 300)" + settings + R"(}, "blocks": [)" + blocks + R"(], "connections": [)" +
-         connections + "]}";
+    "settings": {"temperature": 300)" +
+         settings + R"(}, "blocks": [)" + blocks + R"(], "connections": [)" + connections + "]}";
 }
 
 std::string block(const std::string& id, const std::string& type, const std::string& params = "") {
@@ -49,7 +49,7 @@ struct Mesh {
   std::string json;
   int rows, columns;
   std::vector<std::tuple<int, int, double>> resistors;  // node a, node b, R
-  int sensorA, sensorB;                                  // node indices
+  int sensorA, sensorB;                                 // node indices
 };
 
 Mesh resistorMesh(int rows, int columns, const std::string& bandwidth = "0") {
@@ -168,9 +168,8 @@ class TestNoisePortions : public QObject {
             block("L1", "electrical.Inductor", R"("L": "1m")") + ", " +
             block("C1", "electrical.Capacitor", R"("C": "1n")") + ", " + block("G", "electrical.Ground") + ", " +
             block("NS", "electrical.NoiseSensor"),
-        wire("V1.p", "R1.p") + ", " + wire("R1.n", "L1.p") + ", " + wire("L1.n", "C1.p") + ", " +
-            wire("C1.n", "G.p") + ", " + wire("V1.n", "G.p") + ", " + wire("NS.p", "C1.p") + ", " +
-            wire("NS.n", "G.p"));
+        wire("V1.p", "R1.p") + ", " + wire("R1.n", "L1.p") + ", " + wire("L1.n", "C1.p") + ", " + wire("C1.n", "G.p") +
+            ", " + wire("V1.n", "G.p") + ", " + wire("NS.p", "C1.p") + ", " + wire("NS.n", "G.p"));
     const Spectra s = spectraOf(json, kFrequencies);
     QVERIFY(s.warnings.empty());
     double closed = 0.0;
@@ -191,14 +190,14 @@ class TestNoisePortions : public QObject {
     const std::string json = modelJson(
         block("R1", "electrical.Resistor", R"("R": "1k")") + ", " + block("R2", "electrical.Resistor", R"("R": "2k")") +
             ", " + block("R3", "electrical.Resistor", R"("R": "3k")") + ", " +
-            block("R4", "electrical.Resistor", R"("R": "4k")") + ", " + block("R5", "electrical.Resistor", R"("R": "5k")") +
-            ", " + block("C1", "electrical.Capacitor", R"("C": "1n")") + ", " + block("G", "electrical.Ground") + ", " +
+            block("R4", "electrical.Resistor", R"("R": "4k")") + ", " +
+            block("R5", "electrical.Resistor", R"("R": "5k")") + ", " +
+            block("C1", "electrical.Capacitor", R"("C": "1n")") + ", " + block("G", "electrical.Ground") + ", " +
             block("NS1", "electrical.NoiseSensor") + ", " + block("NS2", "electrical.NoiseSensor"),
-        wire("R1.p", "R2.p") + ", " + wire("R1.n", "R3.p") + ", " + wire("R2.n", "R4.p") + ", " +
-            wire("R3.n", "R4.n") + ", " + wire("R5.p", "R1.n") + ", " + wire("R5.n", "R2.n") + ", " +
-            wire("R3.n", "C1.p") + ", " + wire("C1.n", "G.p") + ", " + wire("R1.p", "G.p") + ", " +
-            wire("NS1.p", "R1.n") + ", " + wire("NS1.n", "G.p") + ", " + wire("NS2.p", "R2.n") + ", " +
-            wire("NS2.n", "G.p"));
+        wire("R1.p", "R2.p") + ", " + wire("R1.n", "R3.p") + ", " + wire("R2.n", "R4.p") + ", " + wire("R3.n", "R4.n") +
+            ", " + wire("R5.p", "R1.n") + ", " + wire("R5.n", "R2.n") + ", " + wire("R3.n", "C1.p") + ", " +
+            wire("C1.n", "G.p") + ", " + wire("R1.p", "G.p") + ", " + wire("NS1.p", "R1.n") + ", " +
+            wire("NS1.n", "G.p") + ", " + wire("NS2.p", "R2.n") + ", " + wire("NS2.n", "G.p"));
     const Spectra s = spectraOf(json, kFrequencies);
     QVERIFY(s.warnings.empty());
     QCOMPARE(s.portions.budget[0].size(), std::size_t(2));  // two port sources instead of five resistors
@@ -215,8 +214,8 @@ class TestNoisePortions : public QObject {
     QCOMPARE(s.portions.budget[0].size(), std::size_t(2));  // 2 port sources for 49 resistors
     const double expectedA = 4.0 * kT * resistanceToGround(mesh, mesh.sensorA);
     const double expectedB = 4.0 * kT * resistanceToGround(mesh, mesh.sensorB);
-    const double closed = std::max(std::abs(s.portions.psd[0][0] / expectedA - 1.0),
-                                   std::abs(s.portions.psd[1][1] / expectedB - 1.0));
+    const double closed =
+        std::max(std::abs(s.portions.psd[0][0] / expectedA - 1.0), std::abs(s.portions.psd[1][1] / expectedB - 1.0));
     qInfo("mesh of %zu resistors: portions vs elements %.3g, vs 4kT·R_th %.3g (relative)", mesh.resistors.size(),
           disagreement(s), closed);
     QVERIFY(disagreement(s) < 1e-9);
@@ -224,14 +223,14 @@ class TestNoisePortions : public QObject {
   }
 
   void diodePortionKeepsItsSourcesNamingIt() {
-    const std::string json = modelJson(
-        block("I1", "electrical.CurrentSource", R"("I": "1m")") + ", " + block("D1", "electrical.Diode") + ", " +
-            block("R1", "electrical.Resistor", R"("R": "1k")") + ", " +
-            block("C1", "electrical.Capacitor", R"("C": "1n")") + ", " + block("G", "electrical.Ground") + ", " +
-            block("NS", "electrical.NoiseSensor"),
-        wire("I1.n", "D1.p") + ", " + wire("I1.p", "G.p") + ", " + wire("D1.n", "R1.p") + ", " +
-            wire("R1.n", "G.p") + ", " + wire("C1.p", "R1.p") + ", " + wire("C1.n", "G.p") + ", " +
-            wire("NS.p", "D1.p") + ", " + wire("NS.n", "G.p"));
+    const std::string json =
+        modelJson(block("I1", "electrical.CurrentSource", R"("I": "1m")") + ", " + block("D1", "electrical.Diode") +
+                      ", " + block("R1", "electrical.Resistor", R"("R": "1k")") + ", " +
+                      block("C1", "electrical.Capacitor", R"("C": "1n")") + ", " + block("G", "electrical.Ground") +
+                      ", " + block("NS", "electrical.NoiseSensor"),
+                  wire("I1.n", "D1.p") + ", " + wire("I1.p", "G.p") + ", " + wire("D1.n", "R1.p") + ", " +
+                      wire("R1.n", "G.p") + ", " + wire("C1.p", "R1.p") + ", " + wire("C1.n", "G.p") + ", " +
+                      wire("NS.p", "D1.p") + ", " + wire("NS.n", "G.p"));
     const Spectra s = spectraOf(json, kFrequencies);
     QCOMPARE(s.warnings.size(), std::size_t(1));
     const QString warning = QString::fromStdString(s.warnings[0]);
@@ -246,12 +245,12 @@ class TestNoisePortions : public QObject {
   }
 
   void resistorAtAnotherTemperatureKeepsItsSources() {
-    const std::string json = modelJson(
-        block("R1", "electrical.Resistor", R"("R": "1k")") + ", " +
-            block("R2", "electrical.Resistor", R"("R": "2k", "temperature": "350")") + ", " +
-            block("G", "electrical.Ground") + ", " + block("NS", "electrical.NoiseSensor"),
-        wire("R1.p", "R2.p") + ", " + wire("R1.n", "G.p") + ", " + wire("R2.n", "G.p") + ", " +
-            wire("NS.p", "R1.p") + ", " + wire("NS.n", "G.p"));
+    const std::string json =
+        modelJson(block("R1", "electrical.Resistor", R"("R": "1k")") + ", " +
+                      block("R2", "electrical.Resistor", R"("R": "2k", "temperature": "350")") + ", " +
+                      block("G", "electrical.Ground") + ", " + block("NS", "electrical.NoiseSensor"),
+                  wire("R1.p", "R2.p") + ", " + wire("R1.n", "G.p") + ", " + wire("R2.n", "G.p") + ", " +
+                      wire("NS.p", "R1.p") + ", " + wire("NS.n", "G.p"));
     const Spectra s = spectraOf(json, {1.0});
     QCOMPARE(s.warnings.size(), std::size_t(1));
     const QString warning = QString::fromStdString(s.warnings[0]);
@@ -263,15 +262,15 @@ class TestNoisePortions : public QObject {
   void innerUnknownReadOutsideKeepsItsSources() {
     // A voltage sensor inside the RC portion feeds a gain: the portion's noise reaches the gain
     // through the sensor's output, not its ports, so the portion keeps its element sources.
-    const std::string json = modelJson(
-        block("V1", "electrical.VoltageSource", R"("V": "1")") + ", " +
-            block("R1", "electrical.Resistor", R"("R": "1k")") + ", " +
-            block("C1", "electrical.Capacitor", R"("C": "1n")") + ", " + block("G", "electrical.Ground") + ", " +
-            block("VS", "electrical.VoltageSensor") + ", " + block("K", "signal.Gain", R"("k": "2")") + ", " +
-            block("NS", "electrical.NoiseSensor"),
-        wire("V1.p", "R1.p") + ", " + wire("R1.n", "C1.p") + ", " + wire("C1.n", "G.p") + ", " +
-            wire("V1.n", "G.p") + ", " + wire("VS.p", "C1.p") + ", " + wire("VS.n", "G.p") + ", " +
-            wire("VS.y", "K.u") + ", " + wire("NS.p", "C1.p") + ", " + wire("NS.n", "G.p"));
+    const std::string json =
+        modelJson(block("V1", "electrical.VoltageSource", R"("V": "1")") + ", " +
+                      block("R1", "electrical.Resistor", R"("R": "1k")") + ", " +
+                      block("C1", "electrical.Capacitor", R"("C": "1n")") + ", " + block("G", "electrical.Ground") +
+                      ", " + block("VS", "electrical.VoltageSensor") + ", " + block("K", "signal.Gain", R"("k": "2")") +
+                      ", " + block("NS", "electrical.NoiseSensor"),
+                  wire("V1.p", "R1.p") + ", " + wire("R1.n", "C1.p") + ", " + wire("C1.n", "G.p") + ", " +
+                      wire("V1.n", "G.p") + ", " + wire("VS.p", "C1.p") + ", " + wire("VS.n", "G.p") + ", " +
+                      wire("VS.y", "K.u") + ", " + wire("NS.p", "C1.p") + ", " + wire("NS.n", "G.p"));
     const Spectra s = spectraOf(json, {1.0, 1e6});
     QCOMPARE(s.warnings.size(), std::size_t(1));
     const QString warning = QString::fromStdString(s.warnings[0]);

@@ -16,8 +16,8 @@
 #include "run/noise_run.h"
 #include "run/partition_analysis.h"
 #include "run/simulator.h"
-#include "support/simulation_trace.h"
 #include "support/abcd_models.h"
+#include "support/simulation_trace.h"
 
 using namespace kelvin;
 
@@ -50,7 +50,8 @@ class TestAnalysisCancel : public QObject {
     const auto marked = test::compileText(test::rlc(true));
     QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled, core::identifyAbcd(*marked, core::SimulationOptions{}, 0.0,
                                                                          core::kDefaultAbcdDelta, &cancel));
-    const core::SimulationOptions options = core::SimulationOptions::fromSettings(core::parseModel(test::rcLowpass(), "rc").settings);
+    const core::SimulationOptions options =
+        core::SimulationOptions::fromSettings(core::parseModel(test::rcLowpass(), "rc").settings);
     QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled, core::operatingPointAt(*noisy, options, 5e-6, &cancel));
     QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled, core::operatingPointAt(*noisy, options, 0.0, &cancel));
     QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled,
