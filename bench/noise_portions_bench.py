@@ -10,7 +10,8 @@ row, and runs kelvin-cli on it:
 - noise --transient (the covariance envelope) with both methods;
 - noise --psd --points 200 --no-refine with both methods, and their largest relative difference.
 
-Every figure is the median of --repeat runs (default 3), the methods alternating.
+Every figure is the median CPU time (user + system) of --repeat runs (default 3), the methods
+and programs alternating.
 Usage: noise_portions_bench.py [--cli build/app/kelvin-cli] [--base OTHER_KELVIN_CLI] [--repeat 3]
 With --base, the element-method envelope and PSD are timed with that build too (before/after).
 """
@@ -19,11 +20,11 @@ import argparse
 import csv
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 
 def mesh(rows, columns):
@@ -58,12 +59,14 @@ def mesh(rows, columns):
 
 
 def timed(cmd):
-    start = time.perf_counter()
+    """CPU seconds (user + system) of the run: steadier than wall time on a shared machine."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     run = subprocess.run(cmd, capture_output=True, text=True)
-    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if run.returncode != 0:
         sys.exit("failed: %s\n%s" % (" ".join(cmd), run.stderr))
-    return elapsed, run.stdout, run.stderr
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, run.stdout, run.stderr
 
 
 def main():
@@ -100,7 +103,7 @@ def main():
                     if m:
                         drawn[method] = (int(m.group(1)), int(m.group(2)))
     for key, values in sorted(times.items()):
-        print("%-26s %-7s %-9s median %.3f s  (runs: %s)"
+        print("%-26s %-7s %-9s median %.3f s cpu  (runs: %s)"
               % (key + (statistics.median(values), ", ".join("%.3f" % v for v in values))))
     for method, (d, e) in sorted(drawn.items()):
         print("monte carlo, %s: %d sources drawn a step (%d element sources)" % (method, d, e))
