@@ -14,7 +14,7 @@ namespace kelvin::cli {
 class PartitionCommand : public Command {
  public:
   std::string name() const override { return "partition"; }
-  std::string synopsis() const override { return "MODEL.kelvin [--freq f1,f2] [--z0 Z]"; }
+  std::string synopsis() const override { return "MODEL.kelvin [options]"; }
   std::string summary() const override { return "print the linear and nonlinear portions of the network as JSON"; }
   std::vector<OptionSpec> options() const override;
   int run(const CliArguments& args, CommandContext& context) override;
