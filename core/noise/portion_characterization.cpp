@@ -1,5 +1,6 @@
 #include "noise/portion_characterization.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -53,8 +54,9 @@ PortionCharacterization::PortionCharacterization(const FlatSystem& network,
     if (source.block < 0 || !inPortion[static_cast<std::size_t>(source.block)]) continue;
     const std::string& block = network.blocks[static_cast<std::size_t>(source.block)].id;
     if (source.psd.node().hasUnknown)
-      throw PortionNotCharacterised(name_ + ": the level of " + source.name + " (block " + block +
-                                    ") follows the operating point (shot noise), so Bosma's theorem does not hold");
+      throw PortionNotCharacterised(
+          name_ + ": the level of " + source.name + " (block " + block +
+          ") follows the operating point (as shot noise does), so Bosma's theorem does not hold");
     if (source.flickerCorner > 0.0)
       throw PortionNotCharacterised(name_ + ": " + source.name + " (block " + block +
                                     ") has flicker noise, so Bosma's theorem does not hold");
