@@ -60,6 +60,13 @@ files=(
   bench/gui_fluidity.cpp
   tests/gui/canvas/tst_junction_layer.cpp
   tests/gui/e2e/tst_e2e_responsive_analyses.cpp
+  core/noise/portion_characterization.h
+  core/noise/portion_characterization.cpp
+  core/noise/noise_portions.h
+  core/noise/noise_portions.cpp
+  core/run/partition_analysis.h
+  core/run/partition_analysis.cpp
+  tests/core/noise/tst_noise_portions.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

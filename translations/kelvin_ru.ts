@@ -2638,6 +2638,14 @@ Restore it, or discard it for good?</source>
         <source>Nonlinear portion</source>
         <translation>Нелинейная часть</translation>
     </message>
+    <message>
+        <source>No port noise by Bosma&apos;s theorem: %1</source>
+        <translation>Шум на портах по теореме Босмы не определён: %1</translation>
+    </message>
+    <message>
+        <source>Noise at the ports: C_s = kT(I − SS†) at %1 Hz, z0 = %2, in W/Hz</source>
+        <translation>Шум на портах: C_s = kT(I − SS†) на частоте %1 Гц, z0 = %2, в Вт/Гц</translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::PolePlot</name>
@@ -2916,6 +2924,18 @@ Restore it, or discard it for good?</source>
     <message>
         <source>Band half-width k (σ)</source>
         <translation>Полуширина полосы k (σ)</translation>
+    </message>
+    <message>
+        <source>Element sources</source>
+        <translation>Источники элементов</translation>
+    </message>
+    <message>
+        <source>Portion ports (Bosma)</source>
+        <translation>Порты частей (Босма)</translation>
+    </message>
+    <message>
+        <source>Noise sources</source>
+        <translation>Источники шума</translation>
     </message>
     <message>
         <source>Times, tolerances, the temperature and k must be positive numbers.</source>

@@ -69,6 +69,8 @@ std::vector<OptionSpec> NoiseCommand::options() const {
       {"monte-carlo", "N", "--transient: an ensemble of N runs instead of covariance propagation"},
       {"seed", "S", "--monte-carlo: the seed (default: the model's, else 1)"},
       {"signals", "a,b", "report these signals too (e.g. a gain after a sensor)"},
+      {"method", "M", "elements (each element's own sources) or portions (each passive portion's port sources "
+                      "by Bosma's theorem; default: the model's noise.method, else elements)"},
       {"out", "F.csv", "write the CSV here, only if the analysis succeeds (default: stdout)"},
   });
   return options;
@@ -95,6 +97,19 @@ int NoiseCommand::run(const CliArguments& args, CommandContext& context) {
   if (std::optional<std::string> list = args.text("signals")) noise.extraSignals = splitNameList(*list, "--signals");
   if (runs) noise.monteCarloRuns = static_cast<int>(*runs);
   if (seed) noise.seed = static_cast<unsigned>(*seed);
+  if (std::optional<std::string> method = args.text("method")) {
+    const std::optional<core::NoiseMethod> parsed = core::noiseMethodFromName(*method);
+    if (!parsed) throw CliError(kExitUsage, "--method must be elements or portions");
+    noise.method = *parsed;
+  }
+  noise.prepareFor(model, context.registry(), path);
+  if (noise.method == core::NoiseMethod::Portions) {
+    noise.onWarning = [&](const std::string& warning) { context.err() << "kelvin-cli: warning: " << warning << '\n'; };
+  }
+  noise.onMonteCarloSources = [&](int drawn, int elements) {
+    context.err() << "kelvin-cli: Monte Carlo draws " << drawn << " independent noise sources a step (the model has "
+                  << elements << " element sources)\n";
+  };
   const auto compiled = core::compileModel(model, context.registry(), path);
   const std::vector<std::string> outputs = core::noiseOutputNames(*compiled, noise);
   if (outputs.empty())

@@ -56,7 +56,7 @@ void recordSwitchOwners(FlatSystem& system, Expr e, int block, std::unordered_se
 Elaborator::Elaborator(const BlockRegistry& registry, std::string file, std::set<std::string> runtime)
     : registry_(registry), file_(std::move(file)), runtime_(std::move(runtime)) {}
 
-FlatSystem Elaborator::elaborate(const Model& model) const {
+FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) const {
   FlatSystem system;
   system.temperature = model.settings.temperature;
   ParameterScope modelScope = evaluateModelVariables(model, file_);
@@ -150,7 +150,7 @@ FlatSystem Elaborator::elaborate(const Model& model) const {
 
   spdlog::debug("elaborate {}: {} unknowns, {} equations, {} expression nodes; eliminating aliases", file_,
                 system.unknowns.size(), system.equations.size(), system.pool->size());
-  AliasEliminator().run(system);
+  if (eliminateAliases) AliasEliminator().run(system);
   return system;
 }
 

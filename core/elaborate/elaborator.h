@@ -25,8 +25,11 @@ class Elaborator {
   Elaborator(const BlockRegistry& registry, std::string file, std::set<std::string> runtime = {});
 
   /// Throws ModelError naming the block (and port) on any problem found while
-  /// building equations (bad parameter, unknown type, undriven input, ...).
-  FlatSystem elaborate(const Model& model) const;
+  /// building equations (bad parameter, unknown type, undriven input, ...). With
+  /// `eliminateAliases` false the trivial equations stay: every port keeps its through
+  /// unknown and every node its conservation law (the noise portions' characterisation
+  /// needs them; a run needs the aliases eliminated).
+  FlatSystem elaborate(const Model& model, bool eliminateAliases = true) const;
 
  private:
   const BlockRegistry& registry_;

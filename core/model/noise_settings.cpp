@@ -27,6 +27,14 @@ double count(const Json& noise, const char* key, double fallback, const std::str
 
 }  // namespace
 
+std::string noiseMethodName(NoiseMethod method) { return method == NoiseMethod::Portions ? "portions" : "elements"; }
+
+std::optional<NoiseMethod> noiseMethodFromName(const std::string& name) {
+  if (name == "elements") return NoiseMethod::Elements;
+  if (name == "portions") return NoiseMethod::Portions;
+  return std::nullopt;
+}
+
 NoiseSettings NoiseSettings::fromSettings(const Settings& settings, const std::string& file) {
   NoiseSettings s;
   if (!settings.extra.contains("noise")) return s;
@@ -42,6 +50,12 @@ NoiseSettings NoiseSettings::fromSettings(const Settings& settings, const std::s
   s.seed = static_cast<unsigned>(count(noise, "seed", s.seed, file));
   s.sigmaFactor = number(noise, "sigma_factor", s.sigmaFactor, file);
   if (!(s.sigmaFactor > 0.0)) unusable(file, "sigma_factor", "must be > 0");
+  if (noise.contains("method")) {
+    const std::optional<NoiseMethod> method =
+        noise["method"].is_string() ? noiseMethodFromName(noise["method"].get<std::string>()) : std::nullopt;
+    if (!method) unusable(file, "method", "must be \"elements\" or \"portions\"");
+    s.method = *method;
+  }
   return s;
 }
 
@@ -54,6 +68,7 @@ void NoiseSettings::writeTo(Settings& settings) const {
   noise["monte_carlo_runs"] = monteCarloRuns;
   noise["seed"] = seed;
   noise["sigma_factor"] = sigmaFactor;
+  noise["method"] = noiseMethodName(method);
 }
 
 }  // namespace kelvin::core

@@ -10,12 +10,23 @@
 //   "monte_carlo_runs"          runs of the Monte Carlo ensemble (default 0: none; ≥ 0)
 //   "seed"                      its seed (default 1; ≥ 0)
 //   "sigma_factor"              k of the band mean ± kσ drawn on the scopes (default 3, > 0)
+//   "method"                    "elements" (default: every element's own sources) or "portions"
+//                               (each passive portion's port sources by Bosma's theorem,
+//                               noise/noise_portions.h)
 
+#include <optional>
 #include <string>
 
 #include "model/model.h"
 
 namespace kelvin::core {
+
+/// How the noise analyses source the noise of the physical network.
+enum class NoiseMethod { Elements, Portions };
+
+/// "elements" / "portions", and back (std::nullopt for another text).
+std::string noiseMethodName(NoiseMethod method);
+std::optional<NoiseMethod> noiseMethodFromName(const std::string& name);
 
 struct NoiseSettings {
   bool envelope = true;
@@ -23,6 +34,7 @@ struct NoiseSettings {
   int monteCarloRuns = 0;
   unsigned seed = 1;
   double sigmaFactor = 3.0;
+  NoiseMethod method = NoiseMethod::Elements;
 
   /// Reads settings.extra["noise"]; a key it lacks keeps its default, a key it does not know is
   /// ignored. Throws ModelError naming the setting (and `file`) when a value is not usable.

@@ -35,6 +35,9 @@ class NotPassiveError : public std::runtime_error {
 /// negative eigenvalue) when I − S·S† has a negative eigenvalue beyond rounding.
 NoiseWaves bosmaNoiseWaves(const Eigen::MatrixXcd& admittance, double temperature, double z0,
                            const std::string& portion);
+/// The same from the scattering matrix S itself.
+NoiseWaves bosmaNoiseWavesOfScattering(const Eigen::MatrixXcd& scattering, double temperature,
+                                       const std::string& portion);
 
 /// The noise-wave correlation of short-circuit noise currents of correlation C_j
 /// (one-sided) at a port of admittance Y: Z0·(I + Z0·Y)⁻¹·C_j·(I + Z0·Y)⁻†.

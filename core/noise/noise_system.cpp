@@ -35,8 +35,9 @@ std::string blockOf(const std::string& output) { return output.substr(0, output.
 }  // namespace
 
 NoiseSystem::NoiseSystem(const DaeSystem& dae, std::shared_ptr<const LinearizationPlan> plan,
-                         const OperatingPoint& point, const std::vector<NoiseOutput>& outputs)
-    : plan_(std::move(plan)), linearization_(*plan_, point), outputs_(outputs) {
+                         const OperatingPoint& point, const std::vector<NoiseOutput>& outputs,
+                         std::shared_ptr<const NoisePortions> portions)
+    : plan_(std::move(plan)), linearization_(*plan_, point), outputs_(outputs), portions_(std::move(portions)) {
   const FlatSystem& flat = dae.flat();
   const EvalPoint at{point.time, point.y.data(), point.yp.data(), point.discrete.data(), point.switches.data()};
   std::vector<double> work;
@@ -48,6 +49,50 @@ NoiseSystem::NoiseSystem(const DaeSystem& dae, std::shared_ptr<const Linearizati
     sourceNames_.push_back(source.name);
     sourceBlocks_.push_back(source.block);
   }
+  elementSources_ = static_cast<int>(psd_.size());
+  if (!portions_) return;
+  portionSources_ = portions_->sourceIndices(sourceNames_);
+  std::vector<bool> replaced(psd_.size(), false);
+  for (const std::vector<int>& own : portionSources_)
+    for (int k : own) replaced[static_cast<std::size_t>(k)] = true;
+  std::vector<double> psd, flicker;
+  std::vector<std::string> names;
+  std::vector<int> blocks;
+  for (int k = 0; k < elementSources_; ++k) {
+    if (replaced[static_cast<std::size_t>(k)]) continue;
+    kept_.push_back(k);
+    psd.push_back(psd_[static_cast<std::size_t>(k)]);
+    flicker.push_back(flicker_[static_cast<std::size_t>(k)]);
+    names.push_back(sourceNames_[static_cast<std::size_t>(k)]);
+    blocks.push_back(sourceBlocks_[static_cast<std::size_t>(k)]);
+  }
+  for (int p = 0; p < portions_->portionCount(); ++p)
+    for (int port = 0; port < portions_->portion(p).portCount(); ++port) {
+      psd.push_back(1.0);  // ξ of unit one-sided PSD; α carries the level
+      flicker.push_back(0.0);
+      names.push_back(portions_->portion(p).name() + ".port" + std::to_string(port + 1));
+      blocks.push_back(-1);
+    }
+  psd_ = std::move(psd);
+  flicker_ = std::move(flicker);
+  sourceNames_ = std::move(names);
+  sourceBlocks_ = std::move(blocks);
+}
+
+Eigen::MatrixXcd NoiseSystem::toAnalysisSources(const Eigen::MatrixXcd& byElement, double f) const {
+  if (!portions_) return byElement;
+  Eigen::MatrixXcd out(byElement.rows(), sourceCount());
+  Eigen::Index column = 0;
+  for (int k : kept_) out.col(column++) = byElement.col(k);
+  for (int p = 0; p < portions_->portionCount(); ++p) {
+    const std::vector<int>& rows = portionSources_[static_cast<std::size_t>(p)];
+    Eigen::MatrixXcd own(byElement.rows(), static_cast<Eigen::Index>(rows.size()));
+    for (std::size_t k = 0; k < rows.size(); ++k) own.col(static_cast<Eigen::Index>(k)) = byElement.col(rows[k]);
+    const Eigen::MatrixXcd alpha = portions_->injection(p, f);
+    out.middleCols(column, alpha.cols()) = own * alpha;
+    column += alpha.cols();
+  }
+  return out;
 }
 
 NoiseSystem::NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs)
@@ -59,8 +104,8 @@ double NoiseSystem::sourcePsd(int k, double f) const {
 }
 
 Eigen::MatrixXcd NoiseSystem::transfer(double f) const {
-  Eigen::MatrixXcd h =
-      linearization_.transfer(2.0 * std::numbers::pi * f).middleCols(plan_->markerInputs(), sourceCount());
+  Eigen::MatrixXcd h = toAnalysisSources(
+      linearization_.transfer(2.0 * std::numbers::pi * f).middleCols(plan_->markerInputs(), elementSources_), f);
   for (Eigen::Index o = 0; o < h.rows(); ++o) h.row(o) *= bandwidthFilter(outputs_[o].bandwidth, f);
   return h;
 }
@@ -72,7 +117,13 @@ bool NoiseSystem::sameAs(const NoiseSystem& other) const {
 NoiseStateSpace NoiseSystem::stateSpace() const {
   const AbcdMatrix& r = linearization_.reduced();
   const Eigen::Index m = sourceCount();
-  const Eigen::MatrixXd b = r.b.middleCols(plan_->markerInputs(), m), d = r.d.middleCols(plan_->markerInputs(), m);
+  // The transient uses take port sources of memoryless portions only: α is real and constant.
+  auto sources = [&](const Eigen::MatrixXd& all) -> Eigen::MatrixXd {
+    const Eigen::MatrixXd byElement = all.middleCols(plan_->markerInputs(), elementSources_);
+    if (!portions_) return byElement;
+    return toAnalysisSources(byElement.cast<std::complex<double>>(), 0.0).real();
+  };
+  const Eigen::MatrixXd b = sources(r.b), d = sources(r.d);
   // The coordinates the noise reaches: those a source enters, then every one that reads a reached one.
   const Eigen::Index np = r.a.rows();
   std::vector<bool> reached(static_cast<std::size_t>(np), false);

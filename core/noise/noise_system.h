@@ -9,6 +9,11 @@
 // as the frequency response computes W — and, where the noise passes through
 // continuous states only, the state-space form δx' = A·δx + B·n, o = C·δx + D·n
 // that covariance propagation uses.
+//
+// With the portion method (NoisePortions) the analysis sources are the element
+// sources of the portions that keep them, then each characterised portion's port
+// sources (unit one-sided PSD, injected through its element columns as n = α·ξ):
+// transfer(), stateSpace() and the source lists speak of those.
 
 #include <complex>
 #include <memory>
@@ -19,6 +24,7 @@
 
 #include "expr/expr.h"
 #include "linearize/linearization.h"
+#include "noise/noise_portions.h"
 #include "solve/dae_system.h"
 #include "solve/operating_point.h"
 
@@ -49,9 +55,11 @@ struct NoiseStateSpace {
 class NoiseSystem {
  public:
   /// Linearises at `point` with `plan` (from noisePlan over the same outputs; shared, kept).
-  /// `dae` is observed during construction only.
+  /// `dae` is observed during construction only. With `portions` (shared, kept) the sources
+  /// are the portion method's; throws std::runtime_error when a source of a portion is
+  /// missing from the model.
   NoiseSystem(const DaeSystem& dae, std::shared_ptr<const LinearizationPlan> plan, const OperatingPoint& point,
-              const std::vector<NoiseOutput>& outputs);
+              const std::vector<NoiseOutput>& outputs, std::shared_ptr<const NoisePortions> portions = nullptr);
   /// The same with a plan of its own.
   NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs);
 
@@ -59,7 +67,7 @@ class NoiseSystem {
   int outputCount() const { return static_cast<int>(outputs_.size()); }
   const std::vector<std::string>& sourceNames() const { return sourceNames_; }
   const std::vector<NoiseOutput>& outputs() const { return outputs_; }
-  /// The block of each source's component (index into FlatSystem::blocks).
+  /// The block of each source's component (index into FlatSystem::blocks); −1 for a port source.
   const std::vector<int>& sourceBlocks() const { return sourceBlocks_; }
   /// One-sided PSD of source k at frequency f (white level, plus 1/f below its flicker corner).
   double sourcePsd(int k, double f) const;
@@ -87,6 +95,13 @@ class NoiseSystem {
   std::vector<std::string> sourceNames_;
   std::vector<int> sourceBlocks_;
   std::vector<NoiseOutput> outputs_;
+  std::shared_ptr<const NoisePortions> portions_;
+  int elementSources_ = 0;
+  std::vector<int> kept_;                       // element sources (model order) that stay, in analysis order
+  std::vector<std::vector<int>> portionSources_;  // per portion: its element sources (model order), as α's rows
+
+  /// Columns over the element sources → columns over the analysis sources at f.
+  Eigen::MatrixXcd toAnalysisSources(const Eigen::MatrixXcd& byElement, double f) const;
 };
 
 }  // namespace kelvin::core

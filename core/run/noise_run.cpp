@@ -8,11 +8,13 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "elaborate/elaborator.h"
 #include "linearize/frequency_response.h"
 #include "model/noise_settings.h"
 
 #include "noise/covariance_propagator.h"
 #include "noise/noise_analysis_error.h"
+#include "noise/noise_portions.h"
 #include "noise/noise_system.h"
 #include "noise/spectrum_integrator.h"
 #include "run/analysis_cancelled.h"
@@ -106,7 +108,25 @@ bool moved(const OperatingPoint& from, const OperatingPoint& to, double toleranc
   return false;
 }
 
+/// The portion method's sources for `use`, with its warnings passed on (nullptr for the element method).
+std::shared_ptr<const NoisePortions> portionsFor(const CompiledModel& compiled, const NoiseRunOptions& noise,
+                                                 NoisePortions::Use use) {
+  if (noise.method == NoiseMethod::Elements) return nullptr;
+  if (!noise.network)
+    throw ModelError(Diagnostic{compiled.file(), "", "", "the portion method needs the model's network "
+                                                         "(NoiseRunOptions::network, noisePortionNetwork())"});
+  auto portions = std::make_shared<const NoisePortions>(noise.network, use);
+  if (noise.onWarning)
+    for (const std::string& warning : portions->warnings()) noise.onWarning(warning);
+  return portions;
+}
+
 }  // namespace
+
+std::shared_ptr<const FlatSystem> noisePortionNetwork(const Model& model, const BlockRegistry& registry,
+                                                      const std::string& file) {
+  return std::make_shared<const FlatSystem>(Elaborator(registry, file).elaborate(model, false));
+}
 
 NoiseRunOptions NoiseRunOptions::fromSettings(const Settings& settings, const std::string& file) {
   const NoiseSettings typed = NoiseSettings::fromSettings(settings, file);
@@ -114,7 +134,12 @@ NoiseRunOptions NoiseRunOptions::fromSettings(const Settings& settings, const st
   o.relinearizationTolerance = typed.relinearizationTolerance;
   o.monteCarloRuns = typed.monteCarloRuns;
   o.seed = typed.seed;
+  o.method = typed.method;
   return o;
+}
+
+void NoiseRunOptions::prepareFor(const Model& model, const BlockRegistry& registry, const std::string& file) {
+  if (method == NoiseMethod::Portions && !network) network = noisePortionNetwork(model, registry, file);
 }
 
 std::vector<std::string> noiseOutputNames(const CompiledModel& compiled, const NoiseRunOptions& options) {
@@ -133,6 +158,7 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
   const std::vector<NoiseOutput> outputs = outputsOf(compiled, noise);
   const std::shared_ptr<const LinearizationPlan> plan = noisePlan(compiled.dae(), compiled.file(), outputs);
   OutputValues values(compiled.dae(), outputs);
+  const std::shared_ptr<const NoisePortions> portions = portionsFor(compiled, noise, NoisePortions::Use::Transient);
   std::optional<CovariancePropagator> covariance;
   std::optional<NoiseSystem> linearised;  // the system covariance propagates, and where it was taken
   const bool linear = linearEverywhere(compiled, outputs);
@@ -145,13 +171,13 @@ SimulationStats simulateNoise(const CompiledModel& compiled, const SimulationOpt
     const std::vector<double> variance =
         atTime(compiled, state.time, "noise envelope at t = " + std::to_string(state.time) + " s: ", [&] {
           if (!covariance) {
-            linearised.emplace(compiled.dae(), plan, state, outputs);
+            linearised.emplace(compiled.dae(), plan, state, outputs, portions);
             covariance.emplace(*linearised);
             linearisedAt = state;
           } else {
             covariance->step(state.time - previous);
             if (moved(linearisedAt, state, noise.relinearizationTolerance, options.atol, linear)) {
-              NoiseSystem next(compiled.dae(), plan, state, outputs);
+              NoiseSystem next(compiled.dae(), plan, state, outputs, portions);
               // A linear model linearises to the same system everywhere: skip the elimination then.
               if (!next.sameAs(*linearised)) covariance->relinearise(next);
               linearised.emplace(std::move(next));
@@ -195,16 +221,46 @@ SimulationStats simulateMonteCarlo(const CompiledModel& compiled, SimulationOpti
   options.outputs = {};
   if (dae.signalCount() > 0) options.outputs = {0};
   const std::vector<FlatNoiseSource>& sources = compiled.flat().noiseSources;
+  // With portions: each characterised (memoryless) portion draws its m port sources ξ and sets its
+  // element sources to α·ξ; the other element sources are drawn as they are.
+  const std::shared_ptr<const NoisePortions> portions = portionsFor(compiled, noise, NoisePortions::Use::Transient);
+  std::vector<std::vector<int>> portionSources;
+  std::vector<Eigen::MatrixXd> injections;
+  std::vector<bool> drawn(sources.size(), true);
+  if (portions) {
+    std::vector<std::string> names;
+    for (const FlatNoiseSource& source : sources) names.push_back(source.name);
+    portionSources = portions->sourceIndices(names);
+    for (int p = 0; p < portions->portionCount(); ++p) {
+      injections.push_back(portions->injection(p, 0.0).real());
+      for (int k : portionSources[static_cast<std::size_t>(p)]) drawn[static_cast<std::size_t>(k)] = false;
+    }
+  }
+  if (noise.onMonteCarloSources) {
+    int count = static_cast<int>(std::count(drawn.begin(), drawn.end(), true));
+    for (const Eigen::MatrixXd& alpha : injections) count += static_cast<int>(alpha.cols());
+    noise.onMonteCarloSources(count, static_cast<int>(sources.size()));
+  }
+  Eigen::VectorXd xi;
   options.beforeStep = [&](double t, double h, const std::vector<double>& y, const std::vector<double>& yp,
                            std::vector<double>& discrete) {
     // The PSDs at the state without noise (an eliminated unknown may carry the last step's draws).
     for (const FlatNoiseSource& s : sources) discrete[s.discrete] = 0.0;
     const EvalPoint at{t, y.data(), yp.data(), discrete.data(), nullptr};
     std::vector<double> level(psd.size());
-    for (std::size_t k = 0; k < psd.size(); ++k) level[k] = std::max(0.0, psd[k].evaluate(at, work.data()));
+    for (std::size_t k = 0; k < psd.size(); ++k)
+      if (drawn[k]) level[k] = std::max(0.0, psd[k].evaluate(at, work.data()));
     for (std::size_t k = 0; k < psd.size(); ++k) {
       // White noise of one-sided PSD S, held over h: variance (S/2)/h.
-      discrete[sources[k].discrete] = std::sqrt(0.5 * level[k] / h) * gaussian(random);
+      if (drawn[k]) discrete[sources[k].discrete] = std::sqrt(0.5 * level[k] / h) * gaussian(random);
+    }
+    for (std::size_t p = 0; p < injections.size(); ++p) {
+      // Port sources of unit one-sided PSD, held over h, through α.
+      xi.resize(injections[p].cols());
+      for (Eigen::Index l = 0; l < xi.size(); ++l) xi(l) = std::sqrt(0.5 / h) * gaussian(random);
+      const Eigen::VectorXd n = injections[p] * xi;
+      for (std::size_t i = 0; i < portionSources[p].size(); ++i)
+        discrete[sources[static_cast<std::size_t>(portionSources[p][i])].discrete] = n(static_cast<Eigen::Index>(i));
     }
   };
   for (int r = 0; r < noise.monteCarloRuns; ++r) {
@@ -288,8 +344,10 @@ std::vector<NoiseOutput> spectrumOutputs(const CompiledModel& compiled, const No
 }
 
 /// The noise system at `point`.
-NoiseSystem systemAt(const CompiledModel& compiled, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs) {
-  return NoiseSystem(compiled.dae(), noisePlan(compiled.dae(), compiled.file(), outputs), point, outputs);
+NoiseSystem systemAt(const CompiledModel& compiled, const OperatingPoint& point, const std::vector<NoiseOutput>& outputs,
+                     std::shared_ptr<const NoisePortions> portions = nullptr) {
+  return NoiseSystem(compiled.dae(), noisePlan(compiled.dae(), compiled.file(), outputs), point, outputs,
+                     std::move(portions));
 }
 
 std::string percent(double fraction) {
@@ -379,7 +437,8 @@ FrequencyPlan noiseFrequencyPlan(const CompiledModel& compiled, const Simulation
 
 NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const NoiseRunOptions& noise, const OperatingPoint& point,
                             const NoiseSweep& sweep, const std::atomic<bool>* cancel) {
-  const NoiseSystem system = systemAt(compiled, point, spectrumOutputs(compiled, noise));
+  const NoiseSystem system = systemAt(compiled, point, spectrumOutputs(compiled, noise),
+                                      portionsFor(compiled, noise, NoisePortions::Use::Spectrum));
   const FrequencyPlan plan = planOf(system);
   const FrequencyBand natural = plan.noiseBand();
   const FrequencyBand band{sweep.lowHz.value_or(natural.lowHz), sweep.highHz.value_or(natural.highHz)};
@@ -408,7 +467,8 @@ NoiseSpectrum noiseSpectrum(const CompiledModel& compiled, const SimulationOptio
   for (std::size_t i = 0; i < frequencies.size(); ++i)
     if (!(frequencies[i] > 0.0) || (i > 0 && !(frequencies[i] > frequencies[i - 1])))
       throw ModelError(Diagnostic{compiled.file(), "", "", "frequencies must be positive and ascending"});
-  const NoiseSystem system = systemAt(compiled, operatingPointAt(compiled, options, time, cancel), outputs);
+  const NoiseSystem system = systemAt(compiled, operatingPointAt(compiled, options, time, cancel), outputs,
+                                      portionsFor(compiled, noise, NoisePortions::Use::Spectrum));
   NoiseSpectrum spectrum = spectrumOn(compiled, time, system, frequencies, false, cancel);
   spectrum.basePoints = static_cast<int>(frequencies.size());
   return spectrum;

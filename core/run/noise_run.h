@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <string>
@@ -14,9 +15,13 @@
 
 #include "linearize/frequency_plan.h"
 #include "model/model.h"
+#include "model/noise_settings.h"
 #include "run/simulator.h"
 
 namespace kelvin::core {
+
+class BlockRegistry;
+struct FlatSystem;
 
 struct NoiseRunOptions {
   /// Re-linearise when an unknown has moved by more than this fraction of its value
@@ -30,11 +35,28 @@ struct NoiseRunOptions {
   /// Signals shown beside them (a scope's traces): their variance is NaN where it is
   /// unbounded or not representable, instead of an error. A noise sensor named here too.
   std::vector<std::string> optionalSignals;
+  /// Elements: every element's own sources. Portions: each passive portion's port sources by
+  /// Bosma's theorem (noise/noise_portions.h), which needs `network`.
+  NoiseMethod method = NoiseMethod::Elements;
+  /// The model elaborated with its aliases kept (noisePortionNetwork()), for the portion method.
+  std::shared_ptr<const FlatSystem> network;
+  /// Called with each portion that keeps its element sources, and why (may be empty).
+  std::function<void(const std::string&)> onWarning;
+  /// Monte Carlo: called once with the number of independent sources drawn at each step and the
+  /// number of element sources of the model (equal with the element method).
+  std::function<void(int drawn, int elementSources)> onMonteCarloSources;
 
   /// The run's part of the model's NoiseSettings (model/noise_settings.h: the tolerance, the
   /// runs, the seed). Throws ModelError naming the setting when a value is not usable.
   static NoiseRunOptions fromSettings(const Settings& settings, const std::string& file = {});
+  /// With the portion method and no network yet, elaborates `model` for it (noisePortionNetwork);
+  /// nothing otherwise. Throws ModelError.
+  void prepareFor(const Model& model, const BlockRegistry& registry, const std::string& file);
 };
+
+/// The model elaborated with its aliases kept, for NoiseRunOptions::network. Throws ModelError.
+std::shared_ptr<const FlatSystem> noisePortionNetwork(const Model& model, const BlockRegistry& registry,
+                                                      const std::string& file);
 
 /// The names of the outputs a noise analysis reports: the noise sensors' `<id>.y`, then
 /// options.signals. Throws ModelError naming an unknown signal.

@@ -50,19 +50,24 @@ std::vector<Portion> partitionNetwork(const FlatSystem& flat) {
   }
   for (const FlatUnknown& u : flat.unknowns)
     if (u.state && u.block >= 0) ++states[u.block];
+  std::vector<bool> observer(n, false);
+  for (const FlatNoiseSensor& s : flat.noiseSensors)
+    if (s.block >= 0) observer[s.block] = true;
 
   Components components(n);
   for (const std::vector<int>& blocks : nodeBlocks)
     for (std::size_t i = 0; i < blocks.size(); ++i)
       for (std::size_t j = i + 1; j < blocks.size(); ++j)
-        if (linear[blocks[i]] == linear[blocks[j]]) components.join(blocks[i], blocks[j]);
+        if (linear[blocks[i]] == linear[blocks[j]] && !observer[blocks[i]] && !observer[blocks[j]])
+          components.join(blocks[i], blocks[j]);
 
   std::map<int, Portion> byRoot;
   for (std::size_t b = 0; b < n; ++b) {
-    if (!physical[b]) continue;
+    if (!physical[b] || observer[b]) continue;
     Portion& p = byRoot[components.find(static_cast<int>(b))];
     p.linear = linear[b];
     p.elements.push_back(flat.blocks[b].id);
+    p.blocks.push_back(static_cast<int>(b));
     p.storageElements += states[b] > 0 ? 1 : 0;
     p.equations += equations[b];
     p.nonlinearEquations += nonlinear[b];
@@ -77,7 +82,12 @@ std::vector<Portion> partitionNetwork(const FlatSystem& flat) {
     if (roots.size() < 2) continue;
     std::string name;
     for (const std::string& member : flat.nodes[k].members) name += (name.empty() ? "" : ", ") + member;
-    for (int root : roots) byRoot[root].ports.push_back(name);
+    for (int root : roots) {
+      auto it = byRoot.find(root);
+      if (it == byRoot.end()) continue;  // an observer
+      it->second.ports.push_back(name);
+      it->second.portNodes.push_back(static_cast<int>(k));
+    }
   }
   std::vector<Portion> portions;
   for (auto& [root, p] : byRoot) portions.push_back(std::move(p));

@@ -7,7 +7,8 @@
 // always sit in linear portions, splitting a nonlinear portion where needed,
 // so nonlinear portions stay memoryless. A portion's ports are the nodes where
 // it meets another portion. Linear portions are characterised once; nonlinear
-// ones at each linearisation.
+// ones at each linearisation. A noise sensor observes and belongs to no portion:
+// the nodes it reads are ports of the portions there.
 
 #include <string>
 #include <vector>
@@ -19,7 +20,9 @@ namespace kelvin::core {
 struct Portion {
   bool linear = true;
   std::vector<std::string> elements;  // block ids, in model order
+  std::vector<int> blocks;            // the same as indices into FlatSystem::blocks
   std::vector<std::string> ports;     // nodes shared with other portions, named by their members
+  std::vector<int> portNodes;         // the same as indices into FlatSystem::nodes
   int storageElements = 0;            // elements with a state (energy storage)
   int equations = 0;                  // equations owned by its elements
   int nonlinearEquations = 0;

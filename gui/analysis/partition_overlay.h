@@ -6,14 +6,19 @@
 // after every edit while the overlay is shown; the tints are translucent
 // rectangles that are children of the block items, so they move with them,
 // and are put back whenever the scene rebuilds its items (another level).
+// While it is shown, selecting a block of a portion with ports shows beside it the
+// portion's noise at its ports: the noise-wave correlation C_s = kT(I − S·S†) at
+// 1 Hz (core/run/partition_analysis.h), or why Bosma's theorem does not give it.
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include <QObject>
 
 #include "analysis/background_tasks.h"
 
+class QGraphicsItem;
 class QGraphicsRectItem;
 class QTimer;
 
@@ -45,6 +50,10 @@ class PartitionOverlay : public QObject {
   Tint tintOf(const std::string& id) const;
   /// The rectangle tinting block `id`, or nullptr.
   QGraphicsRectItem* tintItem(const std::string& id) const;
+  /// The noise of the portion of block `id` at its ports, as the label shows it (empty for none).
+  QString noiseText(const std::string& id) const;
+  /// The label showing it beside the selected block, or nullptr.
+  QGraphicsItem* noiseLabel() const;
   /// The last error of the partition (the model does not elaborate), or empty.
   const QString& error() const { return error_; }
 
@@ -56,6 +65,7 @@ class PartitionOverlay : public QObject {
   void recompute();
   void apply();
   void clearTints();
+  void showSelectedNoise();
 
   DiagramScene* scene_;
   ModelDocument* document_;
@@ -64,6 +74,8 @@ class PartitionOverlay : public QObject {
   bool shown_ = false;
   /// Full element path ("R1", "Sub1/R1") → linear.
   std::map<std::string, bool> linear_;
+  /// Full element path → the text of its portion's noise at the ports.
+  std::map<std::string, QString> noise_;
   QString error_;
   int generation_ = 0;
   BackgroundTasks tasks_;

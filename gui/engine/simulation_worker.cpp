@@ -103,6 +103,8 @@ void SimulationWorker::run() {
     info.stopTime = options.stopTime;
     const core::NoiseSettings noiseSettings = core::NoiseSettings::fromSettings(request_.model.settings, request_.file);
     core::NoiseRunOptions noise = core::NoiseRunOptions::fromSettings(request_.model.settings, request_.file);
+    noise.prepareFor(request_.model, registry_, request_.file);
+    noise.onWarning = [](const std::string& warning) { spdlog::warn("noise: {}", warning); };
     std::vector<std::string> recorded;
     for (int index : options.outputs) recorded.push_back(core::signalNames(*compiled)[index]);
     // The envelope runs when the model has a noise sensor and its settings ask for it (the default).

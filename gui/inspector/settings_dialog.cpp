@@ -50,7 +50,7 @@ SettingsDialog::SettingsDialog(ModelDocument* document, QWidget* parent)
       temperature_(new QLineEdit(this)), projection_(new QCheckBox(tr("Project states at constraint changes"), this)),
       noiseEnvelope_(new QCheckBox(tr("Noise envelope along the transient (mean ± kσ)"), this)),
       relinearization_(new QLineEdit(this)), monteCarloRuns_(new QSpinBox(this)), seed_(new QSpinBox(this)),
-      sigmaFactor_(new QLineEdit(this)), message_(new QLabel(this)),
+      sigmaFactor_(new QLineEdit(this)), noiseMethod_(new QComboBox(this)), message_(new QLabel(this)),
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
   setWindowTitle(tr("Simulation Settings"));
   const core::Settings& s = document_->model().settings;
@@ -77,6 +77,11 @@ SettingsDialog::SettingsDialog(ModelDocument* document, QWidget* parent)
   seed_->setRange(0, std::numeric_limits<int>::max());
   seed_->setValue(static_cast<int>(std::min<unsigned>(noise.seed, std::numeric_limits<int>::max())));
   sigmaFactor_->setText(QString::number(noise.sigmaFactor, 'g', 6));
+  noiseMethod_->setObjectName(QStringLiteral("noiseMethod"));
+  noiseMethod_->addItem(tr("Element sources"), QStringLiteral("elements"));
+  noiseMethod_->addItem(tr("Portion ports (Bosma)"), QStringLiteral("portions"));
+  noiseMethod_->setCurrentIndex(
+      std::max(0, noiseMethod_->findData(QString::fromStdString(core::noiseMethodName(noise.method)))));
   message_->setStyleSheet(QStringLiteral("color: #c62828;"));
   message_->setWordWrap(true);
 
@@ -95,6 +100,7 @@ SettingsDialog::SettingsDialog(ModelDocument* document, QWidget* parent)
   noiseForm->addRow(tr("Monte Carlo runs"), monteCarloRuns_);
   noiseForm->addRow(tr("Random seed"), seed_);
   noiseForm->addRow(tr("Band half-width k (σ)"), sigmaFactor_);
+  noiseForm->addRow(tr("Noise sources"), noiseMethod_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(form);
   layout->addWidget(noiseBox);
@@ -138,6 +144,8 @@ core::Settings SettingsDialog::settings() const {
   noise.monteCarloRuns = monteCarloRuns_->value();
   noise.seed = static_cast<unsigned>(seed_->value());
   if (parsePositive(sigmaFactor_->text(), "", &v)) noise.sigmaFactor = v;
+  noise.method = core::noiseMethodFromName(noiseMethod_->currentData().toString().toStdString())
+                     .value_or(core::NoiseMethod::Elements);
   noise.writeTo(s);  // a model that never had noise options keeps none while they stay at their defaults
   return s;
 }

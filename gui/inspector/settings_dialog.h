@@ -2,7 +2,8 @@
 // Simulation ▸ Settings: the model's stop time, solver, tolerances, output
 // step, temperature and state projection, and the noise options kept in
 // settings.extra["noise"] = {"envelope": bool, "relinearization_tolerance":
-// number, "monte_carlo_runs": int, "seed": int, "sigma_factor": number} (the
+// number, "monte_carlo_runs": int, "seed": int, "sigma_factor": number, "method":
+// "elements" or "portions"} (the
 // engine reads the same keys). OK stores them as one undo step.
 
 #include <QDialog>
@@ -47,6 +48,7 @@ class SettingsDialog : public QDialog {
   QSpinBox* monteCarloRuns_;
   QSpinBox* seed_;
   QLineEdit* sigmaFactor_;
+  QComboBox* noiseMethod_;
   QLabel* message_;
   QDialogButtonBox* buttons_;
 };

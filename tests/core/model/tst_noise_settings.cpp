@@ -23,16 +23,19 @@ class TestNoiseSettings : public QObject {
     QCOMPARE(s.monteCarloRuns, 0);
     QCOMPARE(s.seed, 1u);
     QCOMPARE(s.sigmaFactor, 3.0);
+    QCOMPARE(s.method, kelvin::core::NoiseMethod::Elements);
   }
 
   void valuesFromTheFile() {
     Settings settings;
-    settings.extra["noise"] = Json{{"envelope", false}, {"monte_carlo_runs", 40}, {"seed", 9}, {"sigma_factor", 2}};
+    settings.extra["noise"] =
+        Json{{"envelope", false}, {"monte_carlo_runs", 40}, {"seed", 9}, {"sigma_factor", 2}, {"method", "portions"}};
     const NoiseSettings s = NoiseSettings::fromSettings(settings);
     QVERIFY(!s.envelope);
     QCOMPARE(s.monteCarloRuns, 40);
     QCOMPARE(s.seed, 9u);
     QCOMPARE(s.sigmaFactor, 2.0);
+    QCOMPARE(s.method, kelvin::core::NoiseMethod::Portions);
     QCOMPARE(s.relinearizationTolerance, 1e-3);  // not given: its default
   }
 
@@ -49,6 +52,10 @@ class TestNoiseSettings : public QObject {
                                      << "2.5";
     QTest::newRow("sigma text") << "sigma_factor"
                                 << "\"three\"";
+    QTest::newRow("method unknown") << "method"
+                                    << "\"bosma\"";
+    QTest::newRow("method not text") << "method"
+                                     << "1";
   }
 
   void unusableValuesNameTheirKey() {
@@ -75,6 +82,7 @@ class TestNoiseSettings : public QObject {
     NoiseSettings s;
     s.envelope = false;
     s.monteCarloRuns = 7;
+    s.method = kelvin::core::NoiseMethod::Portions;
     s.writeTo(settings);
     QCOMPARE(settings.extra["noise"]["future_option"], Json("kept"));
     QCOMPARE(NoiseSettings::fromSettings(settings), s);

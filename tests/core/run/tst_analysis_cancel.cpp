@@ -1,7 +1,8 @@
 // The façade's analyses from an operating point and with a cancel flag (issue 14):
 // the noise spectrum at a run's own state equals the one at the time the state was
 // taken (the same linearisation), and a set flag stops the identification, the
-// spectrum and the run to the instant with AnalysisCancelled instead of a result.
+// spectrum, the run to an operating point (also when set during that run) and the
+// partition with its noise correlation with AnalysisCancelled instead of a result.
 #define QT_NO_KEYWORDS
 #include <QtTest>
 
@@ -13,7 +14,10 @@
 #include "run/analysis_cancelled.h"
 #include "run/compiled_model.h"
 #include "run/noise_run.h"
+#include "run/partition_analysis.h"
+#include "run/simulator.h"
 #include "support/abcd_models.h"
+#include "support/simulation_trace.h"
 
 using namespace kelvin;
 
@@ -46,7 +50,15 @@ class TestAnalysisCancel : public QObject {
     const auto marked = test::compileText(test::rlc(true));
     QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled, core::identifyAbcd(*marked, core::SimulationOptions{}, 0.0,
                                                                          core::kDefaultAbcdDelta, &cancel));
+    const core::SimulationOptions options =
+        core::SimulationOptions::fromSettings(core::parseModel(test::rcLowpass(), "rc").settings);
+    QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled, core::operatingPointAt(*noisy, options, 5e-6, &cancel));
+    QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled, core::operatingPointAt(*noisy, options, 0.0, &cancel));
+    QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled,
+                             core::partitionWithNoise(core::parseModel(test::rcLowpass(), "rc"), test::library(), "rc",
+                                                      {1.0}, 0.0, &cancel));
     const std::atomic<bool> go{false};
+    QCOMPARE(core::operatingPointAt(*noisy, options, 5e-6, &go).time, 5e-6);
     QVERIFY(
         core::identifyAbcd(*marked, core::SimulationOptions{}, 0.0, core::kDefaultAbcdDelta, &go).eigenvalues.size() ==
         2);

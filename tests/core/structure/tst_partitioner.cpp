@@ -1,7 +1,8 @@
 // The partition into linear and nonlinear portions (DESIGN.md, "Noise"): nonlinear
 // elements that share a node form one portion, a linear storage element between
 // them splits it (nonlinear portions stay memoryless), and a portion's ports are
-// the nodes where it meets another.
+// the nodes where it meets another; a noise sensor belongs to no portion, and the
+// node it reads is a port.
 #define QT_NO_KEYWORDS
 #include <QtTest>
 
@@ -61,6 +62,20 @@ class TestPartitioner : public QObject {
     QCOMPARE(names(nonlinear[1]->elements).size(), 1);
     for (const core::Portion& p : portions)
       if (p.linear && p.storageElements > 0) QVERIFY(names(p.elements).contains("L1") || names(p.elements).contains("C1"));
+  }
+
+  void noiseSensorObservesFromOutside() {
+    const core::Model model = core::parseModel(R"({"format": "kelvin-model", "version": 1, "name": "s", "blocks": [
+        {"id": "R1", "type": "electrical.Resistor"}, {"id": "C1", "type": "electrical.Capacitor"},
+        {"id": "G", "type": "electrical.Ground"}, {"id": "NS", "type": "electrical.NoiseSensor"}],
+      "connections": [{"from": "R1.p", "to": "C1.p"}, {"from": "R1.n", "to": "G.p"}, {"from": "C1.n", "to": "G.p"},
+        {"from": "NS.p", "to": "C1.p"}, {"from": "NS.n", "to": "G.p"}]})", "s");
+    const std::vector<core::Portion> portions =
+        core::partitionNetwork(core::Elaborator(test::library(), "s").elaborate(model));
+    QCOMPARE(portions.size(), std::size_t(1));
+    QCOMPARE(names(portions[0].elements), (QStringList{"R1", "C1", "G"}));
+    QCOMPARE(portions[0].ports.size(), std::size_t(2));  // the node NS reads and the ground node
+    QCOMPARE(portions[0].portNodes.size(), std::size_t(2));
   }
 };
 

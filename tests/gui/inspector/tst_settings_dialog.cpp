@@ -4,6 +4,7 @@
 // with the mouse turns it off and keeps the other fields; a dialog closed with OK and no
 // change writes no noise settings into a model that had none.
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QPushButton>
 #include <QSpinBox>
@@ -90,6 +91,25 @@ class TestSettingsDialog : public QObject {
     QVERIFY(!saved.envelope);
     QCOMPARE(saved.monteCarloRuns, 12);
     QCOMPARE(saved.sigmaFactor, kelvin::core::NoiseSettings{}.sigmaFactor);
+    QCOMPARE(saved.method, kelvin::core::NoiseMethod::Elements);
+
+    // The noise method chosen with the keyboard is saved, and shown again when reopened.
+    dialog = openDialog(window);
+    auto* method = dialog->findChild<QComboBox*>(QStringLiteral("noiseMethod"));
+    QVERIFY(method);
+    QCOMPARE(method->currentData().toString(), QStringLiteral("elements"));
+    method->setFocus();
+    QTest::keyClick(method, Qt::Key_Down);
+    QCOMPARE(method->currentData().toString(), QStringLiteral("portions"));
+    pressOk(dialog);
+    QTRY_VERIFY(!window.findChild<SettingsDialog*>());
+    QCOMPARE(noiseOf(window).method, kelvin::core::NoiseMethod::Portions);
+    QVERIFY(!noiseOf(window).envelope);  // the other fields as they were
+    QCOMPARE(noiseOf(window).monteCarloRuns, 12);
+    dialog = openDialog(window);
+    method = dialog->findChild<QComboBox*>(QStringLiteral("noiseMethod"));
+    QCOMPARE(method->currentData().toString(), QStringLiteral("portions"));
+    dialog->reject();
   }
 };
 
