@@ -239,6 +239,8 @@ class SpiceImporter {
       model.values[key] = *value;
     }
     if (!ignored.empty()) warn(card, card.label + ": ignored (not supported): " + joinFrom(ignored, 0));
+    if (model.values.contains("tox") && kind->blockType == "electrical.MOSFET")
+      warn(card, card.label + ": TOX sets Cox of the flicker noise only: the Meyer gate charges are not modelled");
     if (model.values.contains("level") && model.values.at("level") != 1.0)
       fail(card, ".model " + card.fields[1] + ": level " + formatEngineering(model.values.at("level")) +
                      " is not supported (Kelvin's devices are SPICE's level 1)");
@@ -421,8 +423,8 @@ class SpiceImporter {
 
   void element(const SpiceCard& card) {
     const char kind = card.command().front();
-    if (std::string("rcldviqmeghfkx").find(kind) == std::string::npos) {
-      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, Q, M, V, I, E, F, G, H, K, X): ignored");
+    if (std::string("rcldviqmjeghfkx").find(kind) == std::string::npos) {
+      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, Q, M, J, V, I, E, F, G, H, K, X): ignored");
       return;
     }
     if (kind == 'x') return instance(card);
@@ -437,6 +439,7 @@ class SpiceImporter {
     }
     if (kind == 'q') return transistor(card);
     if (kind == 'm') return mosfet(card);
+    if (kind == 'j') return jfet(card);
     if (kind == 'e' || kind == 'g') return voltageControlled(card);
     NetlistElement element{.block = makeBlock(id, ""),
                            .pins = {{"p", nodeName(card.fields[1])}, {"n", nodeName(card.fields[2])}},
@@ -530,6 +533,23 @@ class SpiceImporter {
     deviceBlock(element.block, model, 1.0);
     const std::map<std::string, double> geometry = keyValues(card, 6, {"w", "l"});
     for (const auto& [key, value] : geometry) element.block.params[key == "w" ? "W" : "L"] = formatEngineering(value);
+    scope().builder.add(std::move(element));
+  }
+
+  // Jname d g s model [area] ...: the level-1 card, scaled by the area factor as SPICE scales it.
+  void jfet(const SpiceCard& card) {
+    if (card.fields.size() < 5) fail(card, card.label + ": needs drain, gate and source nodes and a model");
+    const SpiceDeviceModel& model = deviceModel(card, 4, {"njf", "pjf"}, "NJF or PJF");
+    std::size_t k = 4;
+    double area = 1.0;
+    if (k + 1 < card.fields.size() && parseSpiceNumber(card.fields[k + 1])) area = number(card, ++k, "area factor");
+    if (k + 1 < card.fields.size()) warn(card, card.label + ": ignored (not supported): " + joinFrom(card.fields, k + 1));
+    NetlistElement element{.block = makeBlock(blockId(card.label), ""),
+                           .pins = {{"d", nodeName(card.fields[1])},
+                                    {"g", nodeName(card.fields[2])},
+                                    {"s", nodeName(card.fields[3])}},
+                           .origin = origin(card)};
+    deviceBlock(element.block, model, area);
     scope().builder.add(std::move(element));
   }
 
