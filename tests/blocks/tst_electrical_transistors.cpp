@@ -218,8 +218,8 @@ class TstElectricalTransistors : public QObject {
     const double cox = 3.9 * 8.854214871e-12 / 50e-9;
     const auto compiled = core::compileModel(m, test::library(), m.name);
     const std::vector<double> frequencies{1.0, 10.0};
-    const core::NoiseSpectrum spectrum = core::noiseSpectrum(
-        *compiled, core::SimulationOptions::fromSettings(m.settings), {}, 0.0, frequencies);
+    const core::NoiseSpectrum spectrum =
+        core::noiseSpectrum(*compiled, core::SimulationOptions::fromSettings(m.settings), {}, 0.0, frequencies);
     for (std::size_t k = 0; k < frequencies.size(); ++k) {
       const double flicker = 1e-28 * std::pow(id, 1.3) / (frequencies[k] * 20e-6 * 2e-6 * cox * cox);
       const double expected = load * load * (8.0 / 3.0 * kK * 300.15 * gm + 4.0 * kK * 300.15 / r + flicker);

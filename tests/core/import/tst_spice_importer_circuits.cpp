@@ -83,7 +83,8 @@ double worstOperatingPointError(const core::Model& model, const std::string& nam
   const auto op = operatingPoint(model);
   double worst = 0.0;
   for (const auto& [node, value] : reference(name))
-    if (kelvinName.contains(node)) worst = std::max(worst, std::abs(op.at(kelvinName.at(node)) - value) / std::abs(value));
+    if (kelvinName.contains(node))
+      worst = std::max(worst, std::abs(op.at(kelvinName.at(node)) - value) / std::abs(value));
   return worst;
 }
 
@@ -233,8 +234,10 @@ class TestSpiceImporterCircuits : public QObject {
     const core::Model& m = imported.model;
     QCOMPARE(m.findBlock("J1")->type, std::string("electrical.JFET"));
     QCOMPARE(m.findBlock("J1")->params.at("polarity"), std::string("NJF"));
-    for (const core::Diagnostic& d : imported.warnings) QVERIFY2(d.message.find("J1") == std::string::npos, d.toString().c_str());
-    const double op = worstOperatingPointError(m, "jfet_cs_stage_op.csv", {{"v_d", "J1.d"}, {"v_s", "J1.s"}, {"v_g", "J1.g"}});
+    for (const core::Diagnostic& d : imported.warnings)
+      QVERIFY2(d.message.find("J1") == std::string::npos, d.toString().c_str());
+    const double op =
+        worstOperatingPointError(m, "jfet_cs_stage_op.csv", {{"v_d", "J1.d"}, {"v_s", "J1.s"}, {"v_g", "J1.g"}});
     QVERIFY2(op <= 1e-6, qPrintable(QString::number(op)));
     const auto [worst, at] = worstNoiseDensityError(m, "jfet_cs_stage_noise.csv");
     QVERIFY2(worst <= 1e-3, qPrintable(QString("%1 at %2 Hz").arg(worst).arg(at)));
