@@ -16,6 +16,7 @@
 
 #include "import/spice_importer.h"
 #include "model/model_validator.h"
+#include "run/ac_sweep.h"
 #include "run/noise_run.h"
 #include "run/simulator.h"
 #include "support/simulation_trace.h"
@@ -258,6 +259,34 @@ class TestSpiceImporterCircuits : public QObject {
     QVERIFY2(worst <= 1e-3, qPrintable(QString("%1 at %2 Hz").arg(worst).arg(at)));
     const auto [tran, when] = worstTransientError(m, "diode_switch_tran.csv", "D1.p", 1e-9);
     QVERIFY2(tran <= 1e-3, qPrintable(QString("%1 at t = %2").arg(tran).arg(when)));
+  }
+
+  // .ic with UIC: each capacitor on an .ic node starts at the difference of its nodes' values (a node
+  // without one at 0 V, as SPICE's UIC starts it; C2's own IC= wins), so the run starts with
+  // v(a) = 2 V and v(b) = 0.5 V, the .ic values, exactly. .ac becomes the sweep of the frequency
+  // analyses: 10 per decade from 1 Hz to 1 MHz are 61 frequencies, as SPICE counts them.
+  void initialConditionsAndAcSweep() {
+    const std::string netlist =
+        "t\nV1 in 0 DC 1\nR1 in a 1k\nC1 a b 1u\nC2 b 0 1u IC=0.5\nC3 in 0 1n\n"
+        ".ic v(a)=2 v(b)=0.5\n.ac dec 10 1 1meg\n";
+    const core::Model m = importText(netlist + ".tran 1u 1m UIC\n").model;
+    QCOMPARE(m.findBlock("C1")->params.at("v0"), std::string("1.5"));
+    QCOMPARE(m.findBlock("C2")->params.at("v0"), std::string("500m"));
+    QVERIFY(!m.findBlock("C3")->params.contains("v0"));
+    QVERIFY(!m.settings.extra.contains("initial"));
+    const test::Trace trace = test::simulateModel(m);
+    QCOMPARE(trace.at("C1.p", 0.0), 2.0);
+    QCOMPARE(trace.at("C2.p", 0.0), 0.5);
+    const std::optional<core::AcSweep> sweep = core::AcSweep::fromSettings(m.settings);
+    QVERIFY(sweep);
+    const std::vector<double> hz = sweep->frequencies();
+    QCOMPARE(hz.size(), std::size_t(61));
+    QCOMPARE(hz.front(), 1.0);
+    QVERIFY(std::abs(hz.back() / 1e6 - 1.0) < 1e-12);
+    QVERIFY(std::abs(hz[10] / 10.0 - 1.0) < 1e-12);
+
+    const core::SpiceImport withoutUic = importText(netlist + ".tran 1u 1m\n");
+    QVERIFY(hasWarning(withoutUic, "t.cir:7: .ic without UIC: ngspice holds these nodes during its operating point"));
   }
 
   // F and H sense the current of V2 as SPICE's i(V2), from its + through it to its −: V2 drives
