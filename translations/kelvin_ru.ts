@@ -1387,6 +1387,14 @@
         <source>BJT low-noise amplifier</source>
         <translation>Малошумящий усилитель на биполярном транзисторе</translation>
     </message>
+    <message>
+        <source>MOSFET common-source stage</source>
+        <translation>Каскад с общим истоком на МОП-транзисторе</translation>
+    </message>
+    <message>
+        <source>Op-amp from a subcircuit</source>
+        <translation>Операционный усилитель из подсхемы</translation>
+    </message>
 </context>
 <context>
     <name>MoveSegmentTool</name>
