@@ -18,8 +18,8 @@
 //
 // Qdep is the depletion charge, continued linearly in capacitance above FC·VJ
 // (SPICE's forward-bias rule). Temperature: IS·(T/TNOM)^XTI·e^{(T/TNOM − 1)·EG/Vt}
-// and BF, BR·(T/TNOM)^XTB (SPICE's rules for them; junction potentials and
-// capacitances are not scaled).
+// and BF, BR·(T/TNOM)^XTB, the junction potentials and capacitances through the silicon band gap
+// (SPICE's rules, ngspice's bjttemp.c).
 //
 // electrical.MOSFET: SPICE level 1 (Shichman–Hodges, ngspice's mos1load.c) with W, L and the
 // parameters VTO, KP, GAMMA, PHI, LAMBDA, RD, RS, IS (bulk junctions), LD and the overlap
@@ -155,14 +155,17 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          const Expr icDc = (ibe - ibc) / qb - ibc / br - kGmin * vbc;
          const Expr ibDc = ibe / bf + ibc / br + kGmin * (vbe + vbc);
 
+         // Junction potentials and capacitances at T, as ngspice's bjttemp.c.
+         const JunctionTemperature be = junctionTemperature(b.param("VJE"), b.param("MJE"), tnom, t);
+         const JunctionTemperature bc = junctionTemperature(b.param("VJC"), b.param("MJC"), tnom, t);
          const Expr ibeCharge =
              chargeCurrent(b, "qbe",
-                           b.param("TF") * ibe / qb +
-                               depletionCharge(b, vbe, b.param("CJE"), b.param("VJE"), b.param("MJE"), b.param("FC")));
+                           b.param("TF") * ibe / qb + depletionCharge(b, vbe, b.param("CJE") * be.capacitanceScale,
+                                                                      be.potential, b.param("MJE"), b.param("FC")));
          const Expr ibcCharge =
              chargeCurrent(b, "qbc",
-                           b.param("TR") * ibc +
-                               depletionCharge(b, vbc, b.param("CJC"), b.param("VJC"), b.param("MJC"), b.param("FC")));
+                           b.param("TR") * ibc + depletionCharge(b, vbc, b.param("CJC") * bc.capacitanceScale,
+                                                                 bc.potential, b.param("MJC"), b.param("FC")));
 
          const Expr shotC = b.noise("collector_shot", 2.0 * kElementaryCharge * abs(icDc));
          const Expr shotB = b.noise("base_shot", 2.0 * kElementaryCharge * abs(ibDc)) +
@@ -279,20 +282,26 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
                       "diodes IS, overlap capacitances CGSO, CGDO, CGBO); channel thermal noise 8kT·gm/3, thermal "
                       "noise of RD and RS.",
        .ports = {pin("d", "drain"), pin("g", "gate"), pin("s", "source"), pin("b", "bulk")},
-       .params =
-           {text("polarity", "NMOS", "NMOS or PMOS"), number("VTO", "V", "0", "zero-bias threshold voltage"),
-            positive("KP", "A/V²", "2e-5", "transconductance parameter"),
-            nonNegative("GAMMA", "√V", "0", "bulk threshold parameter"),
-            positive("PHI", "V", "0.6", "surface potential"),
-            nonNegative("LAMBDA", "1/V", "0", "channel-length modulation"), positive("W", "m", "100u", "channel width"),
-            positive("L", "m", "100u", "channel length"), nonNegative("LD", "m", "0", "lateral diffusion"),
-            nonNegative("RD", "Ω", "0", "drain resistance"), nonNegative("RS", "Ω", "0", "source resistance"),
-            positive("IS", "A", "1e-14", "bulk junction saturation current"),
-            nonNegative("CGSO", "F/m", "0", "gate–source overlap capacitance per width"),
-            nonNegative("CGDO", "F/m", "0", "gate–drain overlap capacitance per width"),
-            nonNegative("CGBO", "F/m", "0", "gate–bulk overlap capacitance per length"),
-            nonNegative("KF", "", "0", "flicker noise coefficient"), positive("AF", "", "1", "flicker noise exponent"),
-            positive("TOX", "m", "100n", "oxide thickness (sets Cox of the flicker noise only)"), temperatureParam()},
+       .params = {text("polarity", "NMOS", "NMOS or PMOS"),
+                  number("VTO", "V", "0", "zero-bias threshold voltage"),
+                  positive("KP", "A/V²", "2e-5", "transconductance parameter"),
+                  nonNegative("GAMMA", "√V", "0", "bulk threshold parameter"),
+                  positive("PHI", "V", "0.6", "surface potential"),
+                  nonNegative("LAMBDA", "1/V", "0", "channel-length modulation"),
+                  positive("W", "m", "100u", "channel width"),
+                  positive("L", "m", "100u", "channel length"),
+                  nonNegative("LD", "m", "0", "lateral diffusion"),
+                  nonNegative("RD", "Ω", "0", "drain resistance"),
+                  nonNegative("RS", "Ω", "0", "source resistance"),
+                  positive("IS", "A", "1e-14", "bulk junction saturation current"),
+                  nonNegative("CGSO", "F/m", "0", "gate–source overlap capacitance per width"),
+                  nonNegative("CGDO", "F/m", "0", "gate–drain overlap capacitance per width"),
+                  nonNegative("CGBO", "F/m", "0", "gate–bulk overlap capacitance per length"),
+                  nonNegative("KF", "", "0", "flicker noise coefficient"),
+                  positive("AF", "", "1", "flicker noise exponent"),
+                  positive("TOX", "m", "100n", "oxide thickness (sets Cox of the flicker noise only)"),
+                  positive("TNOM", "K", "300.15", "temperature at which the parameters were measured"),
+                  temperatureParam()},
        .keyParam = "VTO",
        .icon = iconFor("electrical.MOSFET"),
        .build = [](ComponentBuilder& b) {
@@ -300,12 +309,18 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          if (polarity != "NMOS" && polarity != "PMOS" && polarity != "nmos" && polarity != "pmos")
            b.fail("", "polarity must be NMOS or PMOS, not '" + polarity + "'");
          const double sign = polarity == "NMOS" || polarity == "nmos" ? 1.0 : -1.0;
-         const double vt = kBoltzmann * b.temperature() / kElementaryCharge;
+         const double t = b.temperature(), tnom = b.param("TNOM"), ratio = t / tnom;
+         const double vt = kBoltzmann * t / kElementaryCharge, vtnom = kBoltzmann * tnom / kElementaryCharge;
          const double w = b.param("W"), length = b.param("L") - 2.0 * b.param("LD");
          if (!(length > 0.0)) b.fail("", "L − 2·LD must be > 0");
-         const double beta = b.param("KP") * w / length, vto = sign * b.param("VTO");
-         const double gamma = b.param("GAMMA"), phi = b.param("PHI"), lambda = b.param("LAMBDA");
-         const double is = b.param("IS");
+         // At T, as ngspice's mos1temp.c: KP·(T/TNOM)^−1.5, PHI through the band gap, the built-in
+         // potential vbi (the threshold less the body term) and the bulk junctions' IS.
+         const double beta = b.param("KP") / (ratio * std::sqrt(ratio)) * w / length;
+         const double gamma = b.param("GAMMA"), phiNom = b.param("PHI"), lambda = b.param("LAMBDA");
+         const double phi = junctionTemperature(phiNom, 0.0, tnom, t).potential;
+         const double gapShift = 0.5 * (siliconBandGap(tnom) - siliconBandGap(t));
+         const double vbi = sign * (b.param("VTO") + gapShift) - gamma * std::sqrt(phiNom) + 0.5 * (phi - phiNom);
+         const double is = b.param("IS") * std::exp(-siliconBandGap(t) / vt + siliconBandGap(tnom) / vtnom);
 
          b.equation(b.through("d") + b.through("g") + b.through("s") + b.through("b"));
          const Expr vd = internalNode(b, "d", b.param("RD"), "vdi", "rd_thermal");
@@ -318,12 +333,12 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
            Expr id, gm;
          };
          const auto channel = [&](Expr vgs, Expr vdsPos, Expr vbs) {
-           Expr threshold = b.pool().constant(vto);
+           Expr threshold = b.pool().constant(vbi + gamma * std::sqrt(phi));
            if (gamma > 0.0) {
              const double sphi = std::sqrt(phi);
              const Expr sarg =
                  ifThenElse(lessEqual(vbs, zero), sqrt(max(phi - vbs, zero)), max(sphi - vbs / (2.0 * sphi), zero));
-             threshold = threshold + gamma * (sarg - sphi);
+             threshold = vbi + gamma * sarg;
            }
            const Expr vgst = vgs - threshold;
            const Expr betap = beta * (1.0 + lambda * vdsPos);

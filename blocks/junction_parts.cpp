@@ -27,12 +27,14 @@ constexpr double kReferenceTemperature = 300.15;  // K
 /// SPICE's pbfact: how a junction potential moves from Tref to t with the band gap Eg(t) (eV).
 double potentialShift(double t) {
   const double vt = kBoltzmann * t / kElementaryCharge;
-  const double gap = 1.16 - 7.02e-4 * t * t / (t + 1108.0);
+  const double gap = siliconBandGap(t);
   const double arg = -gap / (2.0 * kBoltzmann * t) + 1.1150877 / (2.0 * kBoltzmann * kReferenceTemperature);
   return -2.0 * vt * (1.5 * std::log(t / kReferenceTemperature) + kElementaryCharge * arg);
 }
 
 }  // namespace
+
+double siliconBandGap(double t) { return 1.16 - 7.02e-4 * t * t / (t + 1108.0); }
 
 JunctionTemperature junctionTemperature(double vj, double m, double tnom, double t) {
   const double atNom = tnom / kReferenceTemperature, atT = t / kReferenceTemperature;

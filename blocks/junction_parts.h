@@ -26,6 +26,8 @@ struct JunctionTemperature {
   double capacitanceScale;  // multiplies the zero-bias capacitance
 };
 JunctionTemperature junctionTemperature(double vj, double m, double tnom, double t);
+/// SPICE's silicon band gap at temperature t: 1.16 − 7.02e-4·t²/(t + 1108) eV.
+double siliconBandGap(double t);
 
 /// The current d(charge)/dt of a junction or overlap charge, through an unknown `name` that
 /// holds it in pC (der() applies to unknowns); 0 when the charge is identically 0. The charge

@@ -69,10 +69,11 @@ std::optional<SpiceDeviceKind> spiceDeviceKind(const std::string& kind) {
                                           {"cgbo", {"CGBO", 0}},
                                           {"kf", {"KF", 0}},
                                           {"af", {"AF", 0}},
-                                          {"tox", {"TOX", 0}}},
-                           .known = {"level", "u0",   "nsub", "nss",  "nfs",   "tpg",   "xj",  "cbd",   "cbs",  "pb",
-                                     "cj",    "mj",   "cjsw", "mjsw", "js",    "jsw",   "fc",  "rsh",   "tnom", "ucrit",
-                                     "uexp",  "utra", "vmax", "neff", "delta", "theta", "eta", "kappa", "xqc",  "wd"},
+                                          {"tox", {"TOX", 0}},
+                                          {"tnom", {"TNOM", 0}}},
+                           .known = {"level", "u0",   "nsub", "nss",   "nfs",   "tpg", "xj",    "cbd", "cbs",   "pb",
+                                     "cj",    "mj",   "cjsw", "mjsw",  "js",    "jsw", "fc",    "rsh", "ucrit", "uexp",
+                                     "utra",  "vmax", "neff", "delta", "theta", "eta", "kappa", "xqc", "wd"},
                            .aliases = {{"vt0", "vto"}, {"uo", "u0"}},
                            .fixed = {{"polarity", kind == "nmos" ? "NMOS" : "PMOS"}}};
   }

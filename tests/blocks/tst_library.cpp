@@ -76,7 +76,7 @@ const std::vector<Documented>& documented() {
         "VTOTC", "BEX", "TNOM", "temperature"}},
       {"electrical.MOSFET", {"d:electrical", "g:electrical", "s:electrical", "b:electrical"},
        {"polarity", "VTO", "KP", "GAMMA", "PHI", "LAMBDA", "W", "L", "LD", "RD", "RS", "IS", "CGSO", "CGDO", "CGBO",
-        "KF", "AF", "TOX", "temperature"}},
+        "KF", "AF", "TOX", "TNOM", "temperature"}},
       {"electrical.VoltageSensor", {"p:electrical+", "n:electrical+", "y:out"}, {}},
       {"electrical.CurrentSensor", {"p:electrical+", "n:electrical+", "y:out"}, {}},
       {"signal.Constant", {"y:out"}, {"value"}},

@@ -225,6 +225,18 @@ class TestSpiceImporterCircuits : public QObject {
     QVERIFY2(worst <= 1e-3, qPrintable(QString("%1 at %2 Hz").arg(worst).arg(at)));
   }
 
+  // The MOSFET stage at 80 °C for its card measured at 27 °C (mosfet_cs_stage_hot.cir): KP, PHI, the
+  // threshold through the band gap and the bulk junctions' IS as ngspice's mos1temp.c. The operating
+  // point to 1e-6 and the output noise density to 1e-3, the figures; measured 1.3e-8, 3.5e-7.
+  void mosfetTemperatureMatchesNgspice() {
+    const core::Model m = importData("mosfet_cs_stage_hot.cir").model;
+    QCOMPARE(m.settings.temperature, 353.15);
+    const double op = worstOperatingPointError(m, "mosfet_cs_stage_hot_op.csv", {{"v_d", "M1.d"}, {"v_s", "M1.s"}});
+    QVERIFY2(op <= 1e-6, qPrintable(QString::number(op)));
+    const auto [worst, at] = worstNoiseDensityError(m, "mosfet_cs_stage_hot_noise.csv");
+    QVERIFY2(worst <= 1e-3, qPrintable(QString("%1 at %2 Hz").arg(worst).arg(at)));
+  }
+
   // The JFET stage (J with an NJF card: B = 0.9, gate capacitances, flicker noise, temperature
   // coefficients, run at 50 °C for a card measured at 27 °C): the operating point to 1e-6
   // relative, the output noise density from 1 Hz (flicker) to 100 MHz (the gate capacitances) to
