@@ -258,6 +258,17 @@ class TestSpiceImporterCircuits : public QObject {
     QVERIFY2(tran <= 1e-3, qPrintable(QString("%1 at t = %2").arg(tran).arg(when)));
   }
 
+  // A P-channel JFET with the supply reversed is the N-channel stage's mirror image: every node
+  // voltage negated, to rounding (1e-12 V).
+  void pjfMirrorsNjf() {
+    const core::Model njf = importData("jfet_cs_stage.cir").model;
+    core::Model pjf = njf;
+    pjf.findBlock("J1")->params["polarity"] = "PJF";
+    pjf.findBlock("VDD")->params["V"] = "-15";
+    const auto a = operatingPoint(njf), b = operatingPoint(pjf);
+    for (const char* node : {"J1.d", "J1.g", "J1.s"}) QVERIFY2(std::abs(a.at(node) + b.at(node)) < 1e-12, node);
+  }
+
   // A diode switched from 5 V forward to 5 V reverse through 1 kΩ (CJO, VJ, M, TT, RS, KF, AF on
   // its card): the forward operating point to 1e-6, the noise density (shot, flicker, RS and R1
   // thermal) to 1e-3, and the reverse-recovery transient every 1 ns to 1e-3 of its swing (5.7 V).
