@@ -1,10 +1,12 @@
-// Semiconductor devices of the electrical domain: Diode, Varactor.
+// Semiconductor devices of the electrical domain: Diode (SPICE's diode: as ngspice's dioload.c
+// for IS, N, RS, CJO, VJ, M, TT with FC = 0.5, and its noise as dionoise.c), Varactor.
 
 #include "declarations.h"
 #include "elaborate/block_registry.h"
 #include "families.h"
-#include "two_pin.h"
+#include "junction_parts.h"
 #include "noise_sources.h"
+#include "two_pin.h"
 
 namespace kelvin::blocks {
 
@@ -13,17 +15,20 @@ using core::Expr;
 
 namespace {
 
-/// Conductance across every junction, as SPICE's GMIN: keeps a reverse-biased
-/// junction from leaving its node floating.
-constexpr double kGmin = 1e-12;  // S
+/// SPICE's FC of the diode: above FC·Vj the depletion capacitance is continued linearly.
+constexpr double kDepletionKnee = 0.5;
 
-/// Shockley junction with GMIN and shot noise: i = Is·(limexp(v/(N·Vt)) − 1) + GMIN·v + i_shot,
-/// Vt = k·T/q, i_shot of one-sided PSD 2q|Is·(limexp(v/(N·Vt)) − 1)| with the flicker corner fc.
+/// Shockley junction with GMIN, its charge and its noise: i = id + dq/dt + i_shot + i_flicker with
+/// id = Is·(limexp(v/(N·Vt)) − 1) + GMIN·v, Vt = k·T/q, q = TT·id + Qdep(v; Cjo, Vj, M),
+/// i_shot of one-sided PSD 2q|id − GMIN·v| with the flicker corner fc, i_flicker KF·|id|^AF/f.
 Expr junctionCurrent(ComponentBuilder& b, Expr v) {
   const double vt = kBoltzmann * b.temperature() / kElementaryCharge;
   const Expr diffusion = b.param("Is") * (limexp(v / (b.param("N") * vt)) - 1.0);
   const Expr shot = b.noise("shot", 2.0 * kElementaryCharge * abs(diffusion), b.param("fc"));
-  return diffusion + kGmin * v + shot;
+  const Expr id = diffusion + kGmin * v;
+  const Expr charge = chargeCurrent(
+      b, "q", b.param("TT") * diffusion + depletionCharge(b, v, b.param("Cjo"), b.param("Vj"), b.param("M"), kDepletionKnee));
+  return id + charge + shot + flickerCurrent(b, "flicker", id, b.param("KF"), b.param("AF"));
 }
 
 }  // namespace
@@ -32,12 +37,25 @@ void registerElectricalSemiconductors(core::BlockRegistry& registry) {
   registry.add(
       {.type = "electrical.Diode",
        .title = "Diode",
-       .description = "Junction diode, i = Is·(exp(vj/(N·Vt)) − 1), with series resistance Rs and SPICE's GMIN; "
-                      "shot noise 2q|i| (with an optional flicker corner) and thermal noise of Rs.",
+       .description = "Junction diode, i = Is·(exp(vj/(N·Vt)) − 1), with series resistance Rs and SPICE's GMIN, "
+                      "junction capacitance Cjo, Vj, M (FC = 0.5) and transit time TT; shot noise 2q|i| (with an "
+                      "optional flicker corner), SPICE's flicker noise KF·|i|^AF/f and thermal noise of Rs.",
        .ports = {pin("p", "anode"), pin("n", "cathode")},
        .params = {positive("Is", "A", "1e-14", "saturation current"), positive("N", "", "1", "emission coefficient"),
                   nonNegative("Rs", "Ω", "0", "series resistance (0: none)"),
-                  nonNegative("fc", "Hz", "0", "flicker noise corner frequency (0: no 1/f noise)"), temperatureParam()},
+                  nonNegative("Cjo", "F", "0", "zero-bias junction capacitance"),
+                  positive("Vj", "V", "1", "junction potential"),
+                  {.name = "M",
+                   .unit = "",
+                   .defaultValue = "0.5",
+                   .min = 0.0,
+                   .max = 1.0,
+                   .maxInclusive = false,
+                   .description = "grading coefficient"},
+                  nonNegative("TT", "s", "0", "transit time (diffusion charge TT·i)"),
+                  nonNegative("fc", "Hz", "0", "flicker noise corner frequency of the shot noise (0: none)"),
+                  nonNegative("KF", "", "0", "SPICE flicker noise coefficient"),
+                  positive("AF", "", "1", "SPICE flicker noise exponent"), temperatureParam()},
        .keyParam = "Is",
        .icon = iconFor("electrical.Diode"),
        .build = [](ComponentBuilder& b) {

@@ -1,10 +1,11 @@
 // The transistors of the electrical domain, as ngspice computes them.
 //
 // electrical.BJT: the SPICE Gummel–Poon model (as ngspice's bjtload.c computes it) for the parameters
-// IS, BF, BR, NF, NR, VAF, VAR, IKF, RB, RE, RC, CJE, VJE, MJE, CJC, VJC, MJC, TF, TR,
+// IS, BF, BR, NF, NR, VAF, VAR, IKF, RB, RE, RC, CJE, VJE, MJE, CJC, VJC, MJC, FC, TF, TR, KF, AF,
 // with the other SPICE parameters at their defaults (ISE = ISC = 0, IKR, IRB infinite,
-// XTF = 0, FC = 0.5, XCJC = 1, no substrate), and its noise as ngspice's bjtnoise.c:
-// shot noise 2q|Ic| (collector) and 2q|Ib| (base), thermal noise of RB, RC, RE.
+// XTF = 0, XCJC = 1, no substrate), and its noise as ngspice's bjtnoise.c:
+// shot noise 2q|Ic| (collector) and 2q|Ib| (base), thermal noise of RB, RC, RE, and flicker
+// noise KF·|Ib|^AF/f of the base current (internal base to internal emitter).
 //
 // With vbe, vbc the internal junction voltages (NPN sense; a PNP flips every
 // voltage and current), Vt = kT/q:
@@ -17,8 +18,8 @@
 //
 // Qdep is the depletion charge, continued linearly in capacitance above FC·VJ
 // (SPICE's forward-bias rule). Temperature: IS·(T/TNOM)^XTI·e^{(T/TNOM − 1)·EG/Vt}
-// and BF, BR·(T/TNOM)^XTB (SPICE's rules for them; junction potentials and
-// capacitances are not scaled).
+// and BF, BR·(T/TNOM)^XTB, the junction potentials and capacitances through the silicon band gap
+// (SPICE's rules, ngspice's bjttemp.c).
 //
 // electrical.MOSFET: SPICE level 1 (Shichman–Hodges, ngspice's mos1load.c) with W, L and the
 // parameters VTO, KP, GAMMA, PHI, LAMBDA, RD, RS, IS (bulk junctions), LD and the overlap
@@ -30,13 +31,30 @@
 //
 // (for vbs > 0, √(PHI − vbs) is continued as SPICE does: √PHI − vbs/(2√PHI), not below 0), bulk
 // diodes IS·(e^{v/Vt} − 1) + GMIN·v; noise as ngspice's mos1noise.c: channel thermal noise
-// 8kT·gm/3, thermal noise of RD and RS. No Meyer charge (ngspice has none without TOX).
+// 8kT·gm/3, thermal noise of RD and RS, flicker noise KF·|Id|^AF/(f·W·Leff·Cox²) with
+// Cox = 3.9·ε0/TOX (ngspice-39's level 1; TOX = 100 nm when not given, as ngspice assumes).
+// No Meyer charge (ngspice has none without TOX; with TOX the importer warns).
+//
+// electrical.JFET: SPICE level 1 (Shichman–Hodges with the Sydney University doping-tail
+// parameter B, as ngspice's jfetload.c), N- or P-channel, with the source the lower channel end:
+//
+//     vgst = vgs − VTO,   β' = BETA·(1 + LAMBDA·vds),   bf = (1 − B)/(PB − VTO)
+//     Id = 0 (vgst ≤ 0);  β'·vds·(vds·(bf·vds − B) + vgst·(2B + 3bf·(vgst − vds))) (vds < vgst);
+//          β'·vgst²·(B + bf·vgst) (saturated); with B = 1: β'·vds·(2vgst − vds) and β'·vgst²,
+//
+// gate junctions IS·(e^{v/Vt} − 1) + GMIN·v, below −3Vt SPICE's −IS·(1 + (3Vt/(e·v))³) + GMIN·v;
+// depletion charges of CGS, CGD (grading 1/2, FC); RD, RS. Temperature as ngspice's jfettemp.c:
+// IS·e^{(T/TNOM − 1)·EG/Vt}·(T/TNOM)^XTI, VTO + VTOTC·(T − TNOM), BETA·(T/TNOM)^BEX, and PB, CGS,
+// CGD through the silicon band gap. Noise as jfetnoi.c: channel thermal 8kT·gm/3, thermal noise
+// of RD and RS, flicker KF·|Id|^AF/f.
 
 #include <cmath>
+#include <numbers>
 
 #include "declarations.h"
 #include "elaborate/block_registry.h"
 #include "families.h"
+#include "junction_parts.h"
 #include "noise_sources.h"
 
 namespace kelvin::blocks {
@@ -46,52 +64,8 @@ using core::Expr;
 
 namespace {
 
-/// SPICE's GMIN: the conductance the BJT puts across each junction.
-constexpr double kGmin = 1e-12;  // S
-/// SPICE's FC: above FC·VJ a depletion capacitance is continued linearly.
-constexpr double kFc = 0.5;
-
-/// The depletion charge of a junction of zero-bias capacitance cj, potential vj and grading m
-/// at voltage v (SPICE: the integral of cj·(1 − v/vj)^−m, continued linearly in capacitance
-/// above fc·vj, where the switch is a relation of the equations).
-Expr depletionCharge(ComponentBuilder& b, Expr v, double cj, double vj, double m) {
-  if (cj == 0.0) return b.pool().constant(0.0);
-  const double f1 = vj * (1.0 - std::pow(1.0 - kFc, 1.0 - m)) / (1.0 - m);
-  const double f2 = std::pow(1.0 - kFc, 1.0 + m);
-  const double f3 = 1.0 - kFc * (1.0 + m);
-  const double knee = kFc * vj;
-  // Below the knee; the argument is kept ≥ 1 − fc so the unused branch stays finite.
-  const Expr below = cj * vj * (1.0 - pow(max(1.0 - v / vj, b.pool().constant(1.0 - kFc)), 1.0 - m)) / (1.0 - m);
-  const Expr above = cj * (f1 + (f3 * (v - knee) + m / (2.0 * vj) * (v * v - knee * knee)) / f2);
-  return ifThenElse(less(v, b.pool().constant(knee)), below, above);
-}
-
-/// A series resistance r from terminal `port` to an internal node named `node`: returns the
-/// internal potential (the terminal's own when r = 0), with v(port) − v(node) = r·(i − n),
-/// i the current into the terminal and n its thermal noise `noise` (4kT/r).
-Expr internalNode(ComponentBuilder& b, const std::string& port, double r, const std::string& node,
-                  const std::string& noise) {
-  if (r == 0.0) return b.across(port);
-  const Expr inner = b.variable(node);
-  b.equation(b.across(port) - inner -
-             r * (b.through(port) - b.noise(noise, b.pool().constant(4.0 * kBoltzmann * b.temperature() / r))));
-  return inner;
-}
-
-/// Charges are held in pC: their unknowns are then of order 1 like potentials, not 1e-14 C, so
-/// the solvers' absolute tolerances (1e-12) do not swamp them (the eliminator may solve a node
-/// potential from a charge: v = q/C with C of a few fF).
-constexpr double kChargeUnit = 1e-12;  // C
-
-/// The current d(charge)/dt of a junction or overlap charge, through an unknown that holds it
-/// in pC (der() applies to unknowns); 0 when the charge is identically 0. The charge starts at 0
-/// (every junction at 0 V, as SPICE's UIC) unless the run starts at the operating point.
-Expr chargeCurrent(ComponentBuilder& b, const std::string& name, Expr charge) {
-  if (charge.isConstant()) return b.pool().constant(0.0);
-  const Expr q = b.state(name, 0.0);
-  b.equation(q - charge / kChargeUnit);
-  return kChargeUnit * der(q);
-}
+/// The permittivity of silicon dioxide as SPICE takes it: 3.9·ε0 (ε0 = 8.854214871e-12 F/m).
+constexpr double kOxidePermittivity = 3.9 * 8.854214871e-12;  // F/m
 
 }  // namespace
 
@@ -133,8 +107,16 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
                    .max = 1.0,
                    .maxInclusive = false,
                    .description = "base–collector grading coefficient"},
+                  {.name = "FC",
+                   .unit = "",
+                   .defaultValue = "0.5",
+                   .min = 0.0,
+                   .max = 0.95,
+                   .description = "forward-bias depletion capacitance coefficient"},
                   nonNegative("TF", "s", "0", "ideal forward transit time"),
                   nonNegative("TR", "s", "0", "ideal reverse transit time"),
+                  nonNegative("KF", "", "0", "flicker noise coefficient (base current)"),
+                  positive("AF", "", "1", "flicker noise exponent"),
                   positive("EG", "eV", "1.11", "energy gap for the temperature dependence of IS"),
                   number("XTI", "", "3", "temperature exponent of IS"),
                   number("XTB", "", "0", "temperature exponent of BF and BR"),
@@ -173,18 +155,125 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          const Expr icDc = (ibe - ibc) / qb - ibc / br - kGmin * vbc;
          const Expr ibDc = ibe / bf + ibc / br + kGmin * (vbe + vbc);
 
-         const Expr ibeCharge = chargeCurrent(
-             b, "qbe",
-             b.param("TF") * ibe / qb + depletionCharge(b, vbe, b.param("CJE"), b.param("VJE"), b.param("MJE")));
-         const Expr ibcCharge = chargeCurrent(
-             b, "qbc", b.param("TR") * ibc + depletionCharge(b, vbc, b.param("CJC"), b.param("VJC"), b.param("MJC")));
+         // Junction potentials and capacitances at T, as ngspice's bjttemp.c.
+         const JunctionTemperature be = junctionTemperature(b.param("VJE"), b.param("MJE"), tnom, t);
+         const JunctionTemperature bc = junctionTemperature(b.param("VJC"), b.param("MJC"), tnom, t);
+         const Expr ibeCharge =
+             chargeCurrent(b, "qbe",
+                           b.param("TF") * ibe / qb + depletionCharge(b, vbe, b.param("CJE") * be.capacitanceScale,
+                                                                      be.potential, b.param("MJE"), b.param("FC")));
+         const Expr ibcCharge =
+             chargeCurrent(b, "qbc",
+                           b.param("TR") * ibc + depletionCharge(b, vbc, b.param("CJC") * bc.capacitanceScale,
+                                                                 bc.potential, b.param("MJC"), b.param("FC")));
 
          const Expr shotC = b.noise("collector_shot", 2.0 * kElementaryCharge * abs(icDc));
-         const Expr shotB = b.noise("base_shot", 2.0 * kElementaryCharge * abs(ibDc));
+         const Expr shotB = b.noise("base_shot", 2.0 * kElementaryCharge * abs(ibDc)) +
+                            flickerCurrent(b, "flicker", ibDc, b.param("KF"), b.param("AF"));
          // NPN-sense currents into the internal collector and base; the emitter takes the rest.
          b.equation(b.through("c") - sign * (icDc + shotC - ibcCharge));
          b.equation(b.through("b") - sign * (ibDc + shotB + ibeCharge + ibcCharge));
        }});
+
+  registry.add({.type = "electrical.JFET",
+                .title = "Junction FET",
+                .description =
+                    "N- or P-channel junction field-effect transistor, SPICE level 1 (VTO, BETA, LAMBDA, B, IS, RD, "
+                    "RS, CGS, CGD, PB, FC, temperature dependence); channel thermal noise 8kT·gm/3, thermal noise of "
+                    "RD and RS, flicker noise KF·|Id|^AF/f.",
+                .ports = {pin("d", "drain"), pin("g", "gate"), pin("s", "source")},
+                .params = {text("polarity", "NJF", "NJF (N-channel) or PJF (P-channel)"),
+                           number("VTO", "V", "-2", "threshold (pinch-off) voltage"),
+                           positive("BETA", "A/V²", "1e-4", "transconductance parameter"),
+                           nonNegative("LAMBDA", "1/V", "0", "channel-length modulation"),
+                           positive("B", "", "1", "doping tail parameter (1: the square law)"),
+                           positive("IS", "A", "1e-14", "gate junction saturation current"),
+                           nonNegative("RD", "Ω", "0", "drain resistance"),
+                           nonNegative("RS", "Ω", "0", "source resistance"),
+                           nonNegative("CGS", "F", "0", "gate–source zero-bias junction capacitance"),
+                           nonNegative("CGD", "F", "0", "gate–drain zero-bias junction capacitance"),
+                           positive("PB", "V", "1", "gate junction potential"),
+                           {.name = "FC",
+                            .unit = "",
+                            .defaultValue = "0.5",
+                            .min = 0.0,
+                            .max = 0.95,
+                            .description = "forward-bias depletion capacitance coefficient"},
+                           nonNegative("KF", "", "0", "flicker noise coefficient"),
+                           positive("AF", "", "1", "flicker noise exponent"),
+                           positive("EG", "eV", "1.11", "energy gap for the temperature dependence of IS"),
+                           number("XTI", "", "0", "temperature exponent of IS"),
+                           number("VTOTC", "V/K", "0", "temperature coefficient of VTO"),
+                           number("BEX", "", "0", "temperature exponent of BETA"),
+                           positive("TNOM", "K", "300.15", "temperature at which the parameters were measured"),
+                           temperatureParam()},
+                .keyParam = "VTO",
+                .icon = iconFor("electrical.JFET"),
+                .build = [](ComponentBuilder& b) {
+                  const std::string& polarity = b.textParam("polarity");
+                  if (polarity != "NJF" && polarity != "PJF" && polarity != "njf" && polarity != "pjf")
+                    b.fail("", "polarity must be NJF or PJF, not '" + polarity + "'");
+                  const double sign = polarity == "NJF" || polarity == "njf" ? 1.0 : -1.0;
+                  const double t = b.temperature(), tnom = b.param("TNOM"), pb = b.param("PB");
+                  const double vt = kBoltzmann * t / kElementaryCharge;
+                  const double ratio = t / tnom;
+                  const double is =
+                      b.param("IS") * std::exp((ratio - 1.0) * b.param("EG") / vt) * std::pow(ratio, b.param("XTI"));
+                  const double vto = b.param("VTO") + b.param("VTOTC") * (t - tnom);
+                  const double beta = b.param("BETA") * std::pow(ratio, b.param("BEX"));
+                  const double lambda = b.param("LAMBDA"), tail = b.param("B");
+                  const double tailFactor = (1.0 - tail) / (pb - b.param("VTO"));
+                  const JunctionTemperature junction = junctionTemperature(pb, 0.5, tnom, t);
+
+                  b.equation(b.through("d") + b.through("g") + b.through("s"));
+                  const Expr vd = internalNode(b, "d", b.param("RD"), "vdi", "rd_thermal");
+                  const Expr vs = internalNode(b, "s", b.param("RS"), "vsi", "rs_thermal");
+                  const Expr vg = b.across("g");
+                  const Expr vgs = sign * (vg - vs), vgd = sign * (vg - vd), vds = vgs - vgd;
+                  const Expr zero = b.pool().constant(0.0);
+                  // The channel current from the lower end, f(vgst, vds ≥ 0), and its gm.
+                  struct Channel {
+                    Expr id, gm;
+                  };
+                  const auto channel = [&](Expr vgst, Expr vdsPos) {
+                    const Expr betap = beta * (1.0 + lambda * vdsPos);
+                    const Expr apart = 2.0 * tail + 3.0 * tailFactor * (vgst - vdsPos);
+                    const Expr linear = betap * vdsPos * (vdsPos * (tailFactor * vdsPos - tail) + vgst * apart);
+                    const Expr saturated = betap * vgst * vgst * (tail + tailFactor * vgst);
+                    const Expr inLinear = greaterEqual(vgst, vdsPos), on = greater(vgst, zero);
+                    const Expr id = ifThenElse(on, ifThenElse(inLinear, linear, saturated), zero);
+                    const Expr gm = ifThenElse(on,
+                                               ifThenElse(inLinear, betap * vdsPos * (apart + 3.0 * tailFactor * vgst),
+                                                          betap * vgst * (2.0 * tail + 3.0 * tailFactor * vgst)),
+                                               zero);
+                    return Channel{id, gm};
+                  };
+                  const Expr forward = greaterEqual(vds, zero);
+                  const Channel normal = channel(vgs - vto, vds);
+                  const Channel reverse = channel(vgd - vto, -vds);
+                  const Expr ids = ifThenElse(forward, normal.id, -reverse.id);  // drain → source
+                  const Expr gm = ifThenElse(forward, normal.gm, reverse.gm);
+
+                  // Gate junctions: below −3Vt SPICE's cubic reverse law instead of the exponential.
+                  const auto gateJunction = [&](Expr v) {
+                    const Expr cubic = 3.0 * vt / (std::numbers::e * min(v, b.pool().constant(-3.0 * vt)));
+                    return ifThenElse(less(v, b.pool().constant(-3.0 * vt)), -is * (1.0 + cubic * cubic * cubic),
+                                      is * (limexp(v / vt) - 1.0)) +
+                           kGmin * v;
+                  };
+                  const Expr igs = gateJunction(vgs), igd = gateJunction(vgd);  // gate → source, gate → drain
+                  const double fc = b.param("FC");
+                  const Expr qgs = chargeCurrent(
+                      b, "qgs",
+                      depletionCharge(b, vgs, b.param("CGS") * junction.capacitanceScale, junction.potential, 0.5, fc));
+                  const Expr qgd = chargeCurrent(
+                      b, "qgd",
+                      depletionCharge(b, vgd, b.param("CGD") * junction.capacitanceScale, junction.potential, 0.5, fc));
+                  const Expr channelNoise = b.noise("channel_thermal", 8.0 / 3.0 * kBoltzmann * t * abs(gm)) +
+                                            flickerCurrent(b, "flicker", ids - igd, b.param("KF"), b.param("AF"));
+                  b.equation(b.through("g") - sign * (igs + igd + qgs + qgd));
+                  b.equation(b.through("d") - sign * (ids + channelNoise - igd - qgd));
+                }});
 
   registry.add(
       {.type = "electrical.MOSFET",
@@ -193,18 +282,26 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
                       "diodes IS, overlap capacitances CGSO, CGDO, CGBO); channel thermal noise 8kT·gm/3, thermal "
                       "noise of RD and RS.",
        .ports = {pin("d", "drain"), pin("g", "gate"), pin("s", "source"), pin("b", "bulk")},
-       .params = {text("polarity", "NMOS", "NMOS or PMOS"), number("VTO", "V", "0", "zero-bias threshold voltage"),
+       .params = {text("polarity", "NMOS", "NMOS or PMOS"),
+                  number("VTO", "V", "0", "zero-bias threshold voltage"),
                   positive("KP", "A/V²", "2e-5", "transconductance parameter"),
                   nonNegative("GAMMA", "√V", "0", "bulk threshold parameter"),
                   positive("PHI", "V", "0.6", "surface potential"),
                   nonNegative("LAMBDA", "1/V", "0", "channel-length modulation"),
-                  positive("W", "m", "100u", "channel width"), positive("L", "m", "100u", "channel length"),
-                  nonNegative("LD", "m", "0", "lateral diffusion"), nonNegative("RD", "Ω", "0", "drain resistance"),
+                  positive("W", "m", "100u", "channel width"),
+                  positive("L", "m", "100u", "channel length"),
+                  nonNegative("LD", "m", "0", "lateral diffusion"),
+                  nonNegative("RD", "Ω", "0", "drain resistance"),
                   nonNegative("RS", "Ω", "0", "source resistance"),
                   positive("IS", "A", "1e-14", "bulk junction saturation current"),
                   nonNegative("CGSO", "F/m", "0", "gate–source overlap capacitance per width"),
                   nonNegative("CGDO", "F/m", "0", "gate–drain overlap capacitance per width"),
-                  nonNegative("CGBO", "F/m", "0", "gate–bulk overlap capacitance per length"), temperatureParam()},
+                  nonNegative("CGBO", "F/m", "0", "gate–bulk overlap capacitance per length"),
+                  nonNegative("KF", "", "0", "flicker noise coefficient"),
+                  positive("AF", "", "1", "flicker noise exponent"),
+                  positive("TOX", "m", "100n", "oxide thickness (sets Cox of the flicker noise only)"),
+                  positive("TNOM", "K", "300.15", "temperature at which the parameters were measured"),
+                  temperatureParam()},
        .keyParam = "VTO",
        .icon = iconFor("electrical.MOSFET"),
        .build = [](ComponentBuilder& b) {
@@ -212,12 +309,18 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          if (polarity != "NMOS" && polarity != "PMOS" && polarity != "nmos" && polarity != "pmos")
            b.fail("", "polarity must be NMOS or PMOS, not '" + polarity + "'");
          const double sign = polarity == "NMOS" || polarity == "nmos" ? 1.0 : -1.0;
-         const double vt = kBoltzmann * b.temperature() / kElementaryCharge;
+         const double t = b.temperature(), tnom = b.param("TNOM"), ratio = t / tnom;
+         const double vt = kBoltzmann * t / kElementaryCharge, vtnom = kBoltzmann * tnom / kElementaryCharge;
          const double w = b.param("W"), length = b.param("L") - 2.0 * b.param("LD");
          if (!(length > 0.0)) b.fail("", "L − 2·LD must be > 0");
-         const double beta = b.param("KP") * w / length, vto = sign * b.param("VTO");
-         const double gamma = b.param("GAMMA"), phi = b.param("PHI"), lambda = b.param("LAMBDA");
-         const double is = b.param("IS");
+         // At T, as ngspice's mos1temp.c: KP·(T/TNOM)^−1.5, PHI through the band gap, the built-in
+         // potential vbi (the threshold less the body term) and the bulk junctions' IS.
+         const double beta = b.param("KP") / (ratio * std::sqrt(ratio)) * w / length;
+         const double gamma = b.param("GAMMA"), phiNom = b.param("PHI"), lambda = b.param("LAMBDA");
+         const double phi = junctionTemperature(phiNom, 0.0, tnom, t).potential;
+         const double gapShift = 0.5 * (siliconBandGap(tnom) - siliconBandGap(t));
+         const double vbi = sign * (b.param("VTO") + gapShift) - gamma * std::sqrt(phiNom) + 0.5 * (phi - phiNom);
+         const double is = b.param("IS") * std::exp(-siliconBandGap(t) / vt + siliconBandGap(tnom) / vtnom);
 
          b.equation(b.through("d") + b.through("g") + b.through("s") + b.through("b"));
          const Expr vd = internalNode(b, "d", b.param("RD"), "vdi", "rd_thermal");
@@ -230,12 +333,12 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
            Expr id, gm;
          };
          const auto channel = [&](Expr vgs, Expr vdsPos, Expr vbs) {
-           Expr threshold = b.pool().constant(vto);
+           Expr threshold = b.pool().constant(vbi + gamma * std::sqrt(phi));
            if (gamma > 0.0) {
              const double sphi = std::sqrt(phi);
              const Expr sarg =
                  ifThenElse(lessEqual(vbs, zero), sqrt(max(phi - vbs, zero)), max(sphi - vbs / (2.0 * sphi), zero));
-             threshold = threshold + gamma * (sarg - sphi);
+             threshold = vbi + gamma * sarg;
            }
            const Expr vgst = vgs - threshold;
            const Expr betap = beta * (1.0 + lambda * vdsPos);
@@ -251,10 +354,14 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          const Channel reverse = channel(sign * (vg - vd), -vds, sign * (vb - vd));
          const Expr ids = ifThenElse(forward, normal.id, -reverse.id);  // drain → source
          const Expr gm = ifThenElse(forward, normal.gm, reverse.gm);
-         const Expr channelNoise = b.noise("channel_thermal", 8.0 / 3.0 * kBoltzmann * b.temperature() * abs(gm));
-
          const auto junction = [&](Expr v) { return is * (limexp(v / vt) - 1.0) + kGmin * v; };
          const Expr ibd = junction(sign * (vb - vd)), ibs = junction(sign * (vb - vs));  // bulk → drain, source
+
+         // ngspice-39's level-1 flicker noise: KF·|Id|^AF/(f·W·Leff·Cox²), Id the drain current.
+         const double cox = kOxidePermittivity / b.param("TOX");
+         const Expr channelNoise =
+             b.noise("channel_thermal", 8.0 / 3.0 * kBoltzmann * b.temperature() * abs(gm)) +
+             flickerCurrent(b, "flicker", ids - ibd, b.param("KF"), b.param("AF"), w * length * cox * cox);
 
          const Expr igs = chargeCurrent(b, "qgs", b.param("CGSO") * w * (vg - vs));
          const Expr igd = chargeCurrent(b, "qgd", b.param("CGDO") * w * (vg - vd));

@@ -53,6 +53,8 @@ files=(
   core/import/spice_device_model.cpp
   blocks/electrical_controlled.cpp
   blocks/electrical_transistors.cpp
+  blocks/junction_parts.h
+  blocks/junction_parts.cpp
   tests/core/run/tst_dc_operating_point_solver.cpp
   tests/cli/tst_cli_op.cpp
   tests/core/import/tst_spice_importer_circuits.cpp

@@ -702,10 +702,6 @@
         <translation>Синусоидальный ток</translation>
     </message>
     <message>
-        <source>flicker noise corner frequency (0: no 1/f noise)</source>
-        <translation>угловая частота фликкер-шума (0: без шума 1/f)</translation>
-    </message>
-    <message>
         <source>noise temperature of this element (0: the model&apos;s temperature)</source>
         <translation>шумовая температура этого элемента (0: температура модели)</translation>
     </message>
@@ -1077,6 +1073,86 @@
         <source>voltage gain</source>
         <translation>коэффициент усиления по напряжению</translation>
     </message>
+    <message>
+        <source>forward-bias depletion capacitance coefficient</source>
+        <translation>коэффициент барьерной ёмкости при прямом смещении</translation>
+    </message>
+    <message>
+        <source>flicker noise coefficient (base current)</source>
+        <translation>коэффициент фликкер-шума (ток базы)</translation>
+    </message>
+    <message>
+        <source>flicker noise exponent</source>
+        <translation>показатель степени фликкер-шума</translation>
+    </message>
+    <message>
+        <source>zero-bias junction capacitance</source>
+        <translation>ёмкость перехода при нулевом смещении</translation>
+    </message>
+    <message>
+        <source>transit time (diffusion charge TT·i)</source>
+        <translation>время пролёта (диффузионный заряд TT·i)</translation>
+    </message>
+    <message>
+        <source>flicker noise corner frequency of the shot noise (0: none)</source>
+        <translation>угловая частота фликкер-шума дробового шума (0: нет)</translation>
+    </message>
+    <message>
+        <source>SPICE flicker noise coefficient</source>
+        <translation>коэффициент фликкер-шума SPICE</translation>
+    </message>
+    <message>
+        <source>SPICE flicker noise exponent</source>
+        <translation>показатель степени фликкер-шума SPICE</translation>
+    </message>
+    <message>
+        <source>Junction FET</source>
+        <translation>Полевой транзистор с p-n-переходом</translation>
+    </message>
+    <message>
+        <source>NJF (N-channel) or PJF (P-channel)</source>
+        <translation>NJF (n-канал) или PJF (p-канал)</translation>
+    </message>
+    <message>
+        <source>threshold (pinch-off) voltage</source>
+        <translation>пороговое напряжение (напряжение отсечки)</translation>
+    </message>
+    <message>
+        <source>doping tail parameter (1: the square law)</source>
+        <translation>параметр хвоста легирования (1: квадратичный закон)</translation>
+    </message>
+    <message>
+        <source>gate junction saturation current</source>
+        <translation>ток насыщения перехода затвора</translation>
+    </message>
+    <message>
+        <source>gate–source zero-bias junction capacitance</source>
+        <translation>ёмкость перехода затвор–исток при нулевом смещении</translation>
+    </message>
+    <message>
+        <source>gate–drain zero-bias junction capacitance</source>
+        <translation>ёмкость перехода затвор–сток при нулевом смещении</translation>
+    </message>
+    <message>
+        <source>gate junction potential</source>
+        <translation>контактная разность потенциалов перехода затвора</translation>
+    </message>
+    <message>
+        <source>flicker noise coefficient</source>
+        <translation>коэффициент фликкер-шума</translation>
+    </message>
+    <message>
+        <source>temperature coefficient of VTO</source>
+        <translation>температурный коэффициент VTO</translation>
+    </message>
+    <message>
+        <source>temperature exponent of BETA</source>
+        <translation>температурный показатель степени BETA</translation>
+    </message>
+    <message>
+        <source>oxide thickness (sets Cox of the flicker noise only)</source>
+        <translation>толщина оксида (задаёт Cox только для фликкер-шума)</translation>
+    </message>
 </context>
 <context>
     <name>ConnectTool</name>
@@ -1310,6 +1386,14 @@
     <message>
         <source>BJT low-noise amplifier</source>
         <translation>Малошумящий усилитель на биполярном транзисторе</translation>
+    </message>
+    <message>
+        <source>MOSFET common-source stage</source>
+        <translation>Каскад с общим истоком на МОП-транзисторе</translation>
+    </message>
+    <message>
+        <source>Op-amp from a subcircuit</source>
+        <translation>Операционный усилитель из подсхемы</translation>
     </message>
 </context>
 <context>

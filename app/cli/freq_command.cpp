@@ -11,6 +11,8 @@
 #include "cli/command_context.h"
 #include "linearize/frequency_plan.h"
 #include "linearize/frequency_response.h"
+#include "model/model_file.h"
+#include "run/ac_sweep.h"
 
 namespace kelvin::cli {
 
@@ -40,7 +42,7 @@ std::string FreqCommand::summary() const {
 std::vector<OptionSpec> FreqCommand::options() const {
   std::vector<OptionSpec> specs = AbcdRequest::options();
   specs.insert(specs.end(), {
-                                {"fmin", "F1", "lowest frequency in Hz (default: from the poles and sample rates)"},
+                                {"fmin", "F1", "lowest frequency in Hz (default: an imported .ac card's, else from the poles and sample rates)"},
                                 {"fmax", "F2", "highest frequency in Hz (default: from the poles and sample rates)"},
                                 {"points", "N", "exactly N frequencies (default: 200 log-spaced plus points around "
                                                 "each resonance)"},
@@ -72,6 +74,9 @@ int FreqCommand::run(const CliArguments& args, CommandContext& context) {
   std::optional<AtomicOutputFile> file;
   if (outPath) file.emplace(*outPath, path);
 
+  // An imported SPICE .ac card gives the sweep when no option does.
+  std::optional<core::AcSweep> acCard;
+  if (!fmin && !fmax && !points && !linear) acCard = core::AcSweep::fromSettings(core::loadModel(path).settings);
   const core::AbcdIdentificationResult result = request.identify(path, context);
   const core::AbcdMatrix& abcd = result.exact;
   // The band from the poles and sample rates (FrequencyPlan) where none is given.
@@ -80,7 +85,7 @@ int FreqCommand::run(const CliArguments& args, CommandContext& context) {
   const core::FrequencyBand band{fmin.value_or(plan.responseBand().lowHz), fmax.value_or(plan.responseBand().highHz)};
   std::vector<double> hz;
   try {
-    hz = points || linear ? core::frequencyGrid(band.lowHz, band.highHz, points ? static_cast<int>(*points) : core::FrequencyPlan::kDefaultPoints, !linear)
+    hz = acCard ? acCard->frequencies() : points || linear ? core::frequencyGrid(band.lowHz, band.highHz, points ? static_cast<int>(*points) : core::FrequencyPlan::kDefaultPoints, !linear)
                           : plan.grid(band, core::FrequencyPlan::kDefaultPoints);
   } catch (const std::invalid_argument& e) {
     throw CliError(kExitUsage, e.what());

@@ -151,6 +151,11 @@ class ComponentBuilder {
   /// linearly; n is 0 in a plain simulation. `flickerCorner` > 0 [Hz] adds 1/f noise
   /// of the same level at that frequency to spectra.
   virtual Expr noise(const std::string& name, Expr psd, double flickerCorner = 0.0) = 0;
+  /// Declares a flicker (1/f) noise source of one-sided PSD coefficient/f (`coefficient` in
+  /// quantity², evaluated at the operating point as `psd` is: SPICE's KF·|I|^AF) and returns its
+  /// signal, as noise() does. Spectra include it; the transient envelope and Monte Carlo runs,
+  /// which draw white noise, do not.
+  virtual Expr flickerNoise(const std::string& name, Expr coefficient) = 0;
   /// Declares the block a noise sensor reading `reading` (its mean is the output the
   /// block computes); the noise analyses report the variance and spectrum of the
   /// reading seen through a first-order filter of noise bandwidth `bandwidth` [Hz]

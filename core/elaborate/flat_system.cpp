@@ -12,7 +12,10 @@ void FlatSystem::forEachExpression(const std::function<void(Expr&)>& f) {
     if (clock.trigger.valid()) f(clock.trigger);
   }
   for (FlatDelay& d : delays) f(d.input);
-  for (FlatNoiseSource& n : noiseSources) f(n.psd);
+  for (FlatNoiseSource& n : noiseSources) {
+    f(n.psd);
+    if (n.flicker.valid()) f(n.flicker);
+  }
   for (FlatNoiseSensor& s : noiseSensors) f(s.reading);
   for (FlatConstraint& c : constraints) {
     f(c.active);

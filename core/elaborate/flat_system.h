@@ -87,6 +87,7 @@ struct FlatNoiseSource {
   int discrete = 0;
   Expr psd;
   double flickerCorner = 0.0;  // Hz; 0: white only
+  Expr flicker;                // 1/f coefficient: adds flicker/f to the PSD (invalid: none)
   int block = -1;
 };
 

@@ -168,7 +168,18 @@ double InstanceBuilder::temperature() const {
 
 Expr InstanceBuilder::noise(const std::string& name, Expr psd, double flickerCorner) {
   const Expr signal = discrete(name, 0.0);
-  system_.noiseSources.push_back({instance_.id + "." + name, signal.node().index, psd, flickerCorner, block_});
+  system_.noiseSources.push_back({.name = instance_.id + "." + name,
+                                  .discrete = signal.node().index,
+                                  .psd = psd,
+                                  .flickerCorner = flickerCorner,
+                                  .flicker = Expr(),
+                                  .block = block_});
+  return signal;
+}
+
+Expr InstanceBuilder::flickerNoise(const std::string& name, Expr coefficient) {
+  const Expr signal = noise(name, system_.pool->constant(0.0), 0.0);
+  system_.noiseSources.back().flicker = coefficient;
   return signal;
 }
 

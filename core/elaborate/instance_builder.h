@@ -58,6 +58,7 @@ class InstanceBuilder final : public ComponentBuilder {
   void equation(Expr residual) override;
   void energy(Expr stored) override;
   Expr noise(const std::string& name, Expr psd, double flickerCorner) override;
+  Expr flickerNoise(const std::string& name, Expr coefficient) override;
   void noiseSensor(Expr reading, double bandwidth) override;
   void constraint(Expr active, Expr g) override;
   [[noreturn]] void fail(const std::string& port, const std::string& message) const override;

@@ -35,6 +35,8 @@ class NetlistModelBuilder {
   /// A block id not used by any element yet, `wanted` or `wanted_2`, `wanted_3`...
   std::string uniqueId(const std::string& wanted) const;
   bool empty() const { return elements_.empty(); }
+  /// Every element added so far, in order; valid until the next add() or remove().
+  std::vector<NetlistElement>& elements() { return elements_; }
 
   /// A node that is a boundary port of the subsystem being built: (port name, node).
   using Boundary = std::vector<std::pair<std::string, std::string>>;

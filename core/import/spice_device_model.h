@@ -1,6 +1,7 @@
 #pragma once
 // The SPICE `.model` cards Kelvin translates, and how: the Kelvin block type of each
-// device kind (D → electrical.Diode, NPN/PNP → electrical.BJT), which SPICE parameters
+// device kind (D → electrical.Diode, NPN/PNP → electrical.BJT, NMOS/PMOS → electrical.MOSFET,
+// NJF/PJF → electrical.JFET), which SPICE parameters
 // become which block parameters (scaled by the element's area factor where SPICE
 // scales them), and which other parameters SPICE knows (reported as not supported).
 // A parameter SPICE does not know for that kind is an error.
@@ -14,7 +15,7 @@ namespace kelvin::core {
 
 struct SpiceDeviceModel {
   std::string name;                      // lower case, as elements refer to it
-  std::string kind;                      // "d", "npn", "pnp"
+  std::string kind;                      // "d", "npn", "pnp", "nmos", "pmos", "njf", "pjf"
   std::map<std::string, double> values;  // SPICE parameter (lower case, aliases resolved) -> value
   std::string origin;                    // "file.cir:12"
 };

@@ -115,6 +115,7 @@ class SpiceImporter {
     readSetup(cards);
     for (std::size_t k = 0; k < cards.size(); ++k) k = translate(cards, k);
     translateDeferred();
+    applyInitialConditions();
     if (scope().builder.empty()) throw ModelError(note(fileName_, "no circuit element found"));
     if (!transient_) warnings_.push_back(note(fileName_, "no .tran card: the stop time stays at 1 s"));
     // A .tran without UIC starts at the DC operating point, as SPICE's does.
@@ -239,6 +240,8 @@ class SpiceImporter {
       model.values[key] = *value;
     }
     if (!ignored.empty()) warn(card, card.label + ": ignored (not supported): " + joinFrom(ignored, 0));
+    if (model.values.contains("tox") && kind->blockType == "electrical.MOSFET")
+      warn(card, card.label + ": TOX sets Cox of the flicker noise only: the Meyer gate charges are not modelled");
     if (model.values.contains("level") && model.values.at("level") != 1.0)
       fail(card, ".model " + card.fields[1] + ": level " + formatEngineering(model.values.at("level")) +
                      " is not supported (Kelvin's devices are SPICE's level 1)");
@@ -359,6 +362,10 @@ class SpiceImporter {
       probes(card);
     } else if (command == ".noise") {
       noise(card);
+    } else if (command == ".ic") {
+      initialConditions(card);
+    } else if (command == ".ac") {
+      ac(card);
     } else {
       warn(card, "'" + command + "' not supported: ignored");
     }
@@ -419,10 +426,72 @@ class SpiceImporter {
                   .origin = origin(card)});
   }
 
+  /// `.ic v(node)=value ...`: node voltages at t = 0, applied to the capacitors once every element is read.
+  void initialConditions(const SpiceCard& card) {
+    if (&scope() != scopes_.front().get()) {
+      warn(card, ".ic inside a subcircuit not supported: ignored");
+      return;
+    }
+    std::vector<std::string> ignored;
+    for (std::size_t k = 1; k < card.fields.size(); ++k) {
+      const std::string& field = card.fields[k];
+      const auto eq = k + 1 < card.fields.size() ? card.fields[k + 1].find('=') : std::string::npos;
+      if (field != "v" || eq == std::string::npos) {
+        ignored.push_back(field);
+        continue;
+      }
+      const std::string& assignment = card.fields[++k];
+      const std::optional<double> value = parseSpiceNumber(assignment.substr(eq + 1));
+      if (!value) fail(card, ".ic: malformed value in '" + assignment + "'");
+      const std::string node = nodeName(assignment.substr(0, eq));
+      if (node.find('.') != std::string::npos) {
+        ignored.push_back("v(" + node + ")");
+        continue;
+      }
+      initialVoltages_[node] = *value;
+    }
+    if (!ignored.empty()) warn(card, ".ic: only top-level node voltages v(node)=value are supported; ignored: " +
+                                         joinFrom(ignored, 0));
+    if (!icOrigin_) icOrigin_ = &card;
+  }
+
+  /// The .ic node voltages as the v0 of each capacitor on those nodes (a node without one at
+  /// 0 V, as SPICE's UIC starts it); a capacitor's own IC= wins, as in SPICE.
+  void applyInitialConditions() {
+    if (initialVoltages_.empty()) return;
+    const auto voltage = [&](const std::string& node) {
+      const auto found = initialVoltages_.find(node);
+      return found == initialVoltages_.end() ? 0.0 : found->second;
+    };
+    for (NetlistElement& element : scope().builder.elements()) {
+      if (element.block.type != "electrical.Capacitor" || element.block.params.contains("v0")) continue;
+      const std::string& p = element.pins[0].second;
+      const std::string& n = element.pins[1].second;
+      if (!initialVoltages_.contains(p) && !initialVoltages_.contains(n)) continue;
+      element.block.params["v0"] = formatEngineering(voltage(p) - voltage(n));
+    }
+    if (!uic_)
+      warn(*icOrigin_, ".ic without UIC: ngspice holds these nodes during its operating point, Kelvin's operating "
+                       "point does not; the voltages are kept as the capacitors' v0, used when 'initial' is 'ic'");
+  }
+
+  /// `.ac dec|oct|lin points fstart fstop`: the sweep of the frequency analyses (settings.ac_card).
+  void ac(const SpiceCard& card) {
+    if (card.fields.size() < 5) fail(card, ".ac needs: dec|oct|lin points fstart fstop");
+    const std::string& sweep = card.fields[1];
+    if (sweep != "dec" && sweep != "oct" && sweep != "lin") fail(card, ".ac: sweep '" + sweep + "' is not dec, oct or lin");
+    const double points = number(card, 2, "number of points"), fstart = number(card, 3, "start frequency"),
+                 fstop = number(card, 4, "stop frequency");
+    if (!(points >= 1.0 && fstart > 0.0 && fstop > fstart))
+      fail(card, ".ac needs at least 1 point and 0 < fstart < fstop");
+    model_.settings.extra["ac_card"] = {
+        {"sweep", sweep}, {"points", points}, {"fstart", fstart}, {"fstop", fstop}, {"line", card.line}};
+  }
+
   void element(const SpiceCard& card) {
     const char kind = card.command().front();
-    if (std::string("rcldviqmeghfkx").find(kind) == std::string::npos) {
-      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, Q, M, V, I, E, F, G, H, K, X): ignored");
+    if (std::string("rcldviqmjeghfkx").find(kind) == std::string::npos) {
+      warn(card, "element '" + card.label + "' not supported (only R, C, L, D, Q, M, J, V, I, E, F, G, H, K, X): ignored");
       return;
     }
     if (kind == 'x') return instance(card);
@@ -437,6 +506,7 @@ class SpiceImporter {
     }
     if (kind == 'q') return transistor(card);
     if (kind == 'm') return mosfet(card);
+    if (kind == 'j') return jfet(card);
     if (kind == 'e' || kind == 'g') return voltageControlled(card);
     NetlistElement element{.block = makeBlock(id, ""),
                            .pins = {{"p", nodeName(card.fields[1])}, {"n", nodeName(card.fields[2])}},
@@ -530,6 +600,23 @@ class SpiceImporter {
     deviceBlock(element.block, model, 1.0);
     const std::map<std::string, double> geometry = keyValues(card, 6, {"w", "l"});
     for (const auto& [key, value] : geometry) element.block.params[key == "w" ? "W" : "L"] = formatEngineering(value);
+    scope().builder.add(std::move(element));
+  }
+
+  // Jname d g s model [area] ...: the level-1 card, scaled by the area factor as SPICE scales it.
+  void jfet(const SpiceCard& card) {
+    if (card.fields.size() < 5) fail(card, card.label + ": needs drain, gate and source nodes and a model");
+    const SpiceDeviceModel& model = deviceModel(card, 4, {"njf", "pjf"}, "NJF or PJF");
+    std::size_t k = 4;
+    double area = 1.0;
+    if (k + 1 < card.fields.size() && parseSpiceNumber(card.fields[k + 1])) area = number(card, ++k, "area factor");
+    if (k + 1 < card.fields.size()) warn(card, card.label + ": ignored (not supported): " + joinFrom(card.fields, k + 1));
+    NetlistElement element{.block = makeBlock(blockId(card.label), ""),
+                           .pins = {{"d", nodeName(card.fields[1])},
+                                    {"g", nodeName(card.fields[2])},
+                                    {"s", nodeName(card.fields[3])}},
+                           .origin = origin(card)};
+    deviceBlock(element.block, model, area);
     scope().builder.add(std::move(element));
   }
 
@@ -805,6 +892,8 @@ class SpiceImporter {
   const Scope& scope() const { return *scopes_.back(); }
   std::optional<Transient> transient_;
   bool uic_ = false;
+  std::map<std::string, double> initialVoltages_;  // .ic: node -> V
+  const SpiceCard* icOrigin_ = nullptr;             // the first .ic card
 };
 
 }  // namespace

@@ -3,7 +3,8 @@
 //
 //  - elements R, C (IC=), L (IC=), V and I (DC value, SIN(vo va f td θ φ) and PULSE(v1 v2
 //    td tr tf pw per)); AC specifications are accepted and ignored (small-signal only);
-//  - D and Q with their `.model` cards (D; NPN, PNP) and area factors: each SPICE parameter is
+//  - D, Q, M and J with their `.model` cards (D; NPN, PNP; NMOS, PMOS level 1; NJF, PJF) and area
+//    factors: each SPICE parameter is
 //    translated to the block's, reported as not supported, or, when SPICE does not know it for
 //    that kind, an error; a value out of the block's range (a negative IS) is an error;
 //  - E, G (linear: n+ n- nc+ nc- value) → electrical.VCVS, VCCS; F, H (n+ n- vname value) →
@@ -23,7 +24,12 @@
 //    `.save/.print/.probe v(x)` -> an electrical.VoltageSensor V_x across x and ground;
 //  - `.noise v(out[,ref]) src sweep points fstart fstop` -> an electrical.NoiseSensor NOISE_out
 //    across out and ref (no bandwidth: the density SPICE reports) when the library has that
-//    type, and always settings.extra["noise_card"].
+//    type, and always settings.extra["noise_card"];
+//  - `.ic v(node)=value ...` -> the v0 of every capacitor on those nodes (SPICE's UIC start; a
+//    node without a value at 0 V; a capacitor's own IC= wins), with a warning when .tran has no
+//    UIC (ngspice then holds the nodes during its operating point, Kelvin does not);
+//  - `.ac dec|oct|lin points fstart fstop` -> settings.extra["ac_card"], the sweep `kelvin-cli
+//    freq` takes when no option gives one.
 //
 // Node 0 (or gnd) is the ground: one electrical.Ground block. Blocks are laid
 // out on a grid and each node is a chain of connections (NetlistModelBuilder).

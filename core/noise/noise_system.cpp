@@ -46,6 +46,13 @@ NoiseSystem::NoiseSystem(const DaeSystem& dae, std::shared_ptr<const Linearizati
     work.resize(psd.size());
     psd_.push_back(std::max(0.0, psd.evaluate(at, work.data())));
     flicker_.push_back(source.flickerCorner);
+    double level = 0.0;
+    if (source.flicker.valid()) {
+      const Tape coefficient = dae.compile(source.flicker);
+      work.resize(coefficient.size());
+      level = std::max(0.0, coefficient.evaluate(at, work.data()));
+    }
+    flickerLevel_.push_back(level);
     sourceNames_.push_back(source.name);
     sourceBlocks_.push_back(source.block);
   }
@@ -100,7 +107,8 @@ NoiseSystem::NoiseSystem(const DaeSystem& dae, const OperatingPoint& point, cons
 
 double NoiseSystem::sourcePsd(int k, double f) const {
   const double corner = flicker_[k];
-  return corner > 0.0 && f > 0.0 ? psd_[k] * (1.0 + corner / f) : psd_[k];
+  const double white = corner > 0.0 && f > 0.0 ? psd_[k] * (1.0 + corner / f) : psd_[k];
+  return flickerLevel_[k] > 0.0 && f > 0.0 ? white + flickerLevel_[k] / f : white;
 }
 
 Eigen::MatrixXcd NoiseSystem::transfer(double f) const {
@@ -111,7 +119,8 @@ Eigen::MatrixXcd NoiseSystem::transfer(double f) const {
 }
 
 bool NoiseSystem::sameAs(const NoiseSystem& other) const {
-  return linearization_.sameAs(other.linearization_) && psd_ == other.psd_ && flicker_ == other.flicker_;
+  return linearization_.sameAs(other.linearization_) && psd_ == other.psd_ && flicker_ == other.flicker_ &&
+         flickerLevel_ == other.flickerLevel_;
 }
 
 NoiseStateSpace NoiseSystem::stateSpace() const {

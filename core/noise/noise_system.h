@@ -69,7 +69,8 @@ class NoiseSystem {
   const std::vector<NoiseOutput>& outputs() const { return outputs_; }
   /// The block of each source's component (index into FlatSystem::blocks); −1 for a port source.
   const std::vector<int>& sourceBlocks() const { return sourceBlocks_; }
-  /// One-sided PSD of source k at frequency f (white level, plus 1/f below its flicker corner).
+  /// One-sided PSD of source k at frequency f (white level, plus 1/f below its flicker corner,
+  /// plus its flicker coefficient over f).
   double sourcePsd(int k, double f) const;
   /// White one-sided PSD of each source at the point.
   const std::vector<double>& whitePsd() const { return psd_; }
@@ -91,7 +92,7 @@ class NoiseSystem {
  private:
   std::shared_ptr<const LinearizationPlan> plan_;
   Linearization linearization_;
-  std::vector<double> psd_, flicker_;
+  std::vector<double> psd_, flicker_, flickerLevel_;
   std::vector<std::string> sourceNames_;
   std::vector<int> sourceBlocks_;
   std::vector<NoiseOutput> outputs_;

@@ -94,7 +94,7 @@ class OutputValues {
 bool linearEverywhere(const CompiledModel& compiled, const std::vector<NoiseOutput>& outputs) {
   if (!compiled.dae().linear()) return false;
   for (const FlatNoiseSource& s : compiled.flat().noiseSources)
-    if (s.psd.node().hasUnknown) return false;
+    if (s.psd.node().hasUnknown || (s.flicker.valid() && s.flicker.node().hasUnknown)) return false;
   return std::all_of(outputs.begin(), outputs.end(), [](const NoiseOutput& o) { return o.value.node().linear; });
 }
 

@@ -56,6 +56,9 @@ class SubModelBuilder final : public ComponentBuilder {
   Expr noise(const std::string& name, Expr psd, double flickerCorner) override {
     return parent_.noise(prefix_ + name, psd, flickerCorner);
   }
+  Expr flickerNoise(const std::string& name, Expr coefficient) override {
+    return parent_.flickerNoise(prefix_ + name, coefficient);
+  }
   void noiseSensor(Expr reading, double bandwidth) override { parent_.noiseSensor(reading, bandwidth); }
   [[noreturn]] void fail(const std::string& port, const std::string& message) const override;
 

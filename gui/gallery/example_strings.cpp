@@ -55,6 +55,8 @@ namespace {
     QT_TRANSLATE_NOOP("Examples", "Equipartition"),
     QT_TRANSLATE_NOOP("Examples", "Diode detector noise"),
     QT_TRANSLATE_NOOP("Examples", "BJT low-noise amplifier"),
+    QT_TRANSLATE_NOOP("Examples", "MOSFET common-source stage"),
+    QT_TRANSLATE_NOOP("Examples", "Op-amp from a subcircuit"),
     QT_TRANSLATE_NOOP("Examples", "Monte Carlo"),
     QT_TRANSLATE_NOOP("Examples", "RC noise spectrum"),
     QT_TRANSLATE_NOOP("Examples", "Noise spectrum"),

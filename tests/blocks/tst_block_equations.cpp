@@ -129,6 +129,10 @@ class FakeBuilder : public core::ComponentBuilder {
     noisePsd_[name] = psd;
     return discrete(name, 0.0);
   }
+  Expr flickerNoise(const std::string& name, Expr coefficient) override {
+    flickerCoefficient_[name] = coefficient;
+    return discrete(name, 0.0);
+  }
   void noiseSensor(Expr reading, double bandwidth) override { sensors_.push_back({reading, bandwidth}); }
   [[noreturn]] void fail(const std::string& port, const std::string& message) const override {
     throw core::ModelError(core::Diagnostic{{}, id_, port, message});
@@ -198,6 +202,7 @@ class FakeBuilder : public core::ComponentBuilder {
   std::vector<Expr> equations_;
   Expr energy_;
   std::map<std::string, Expr> noisePsd_;
+  std::map<std::string, Expr> flickerCoefficient_;  // of flickerNoise(): the 1/f coefficient
   std::vector<std::pair<Expr, double>> sensors_;
 };
 

@@ -55,6 +55,25 @@ class TestImportSpiceCli : public QObject {
     QVERIFY(found);
   }
 
+  // An imported .ac card is the sweep `kelvin-cli freq` takes when no option gives one: 10 per decade
+  // from 10 Hz to 100 kHz are 41 frequencies, as SPICE counts them (CSV header + 41 rows), the first
+  // and last at the card's ends; --points overrides it.
+  void acCardIsTheSweepOfFreq() {
+    QTemporaryDir dir;
+    const QString netlist = writeFile(dir, "rc.cir", "t\nV1 in 0 DC 1 AC 1\nR1 in out 1k\nC1 out 0 1u\n"
+                                                     ".ac dec 10 10 100k\n.tran 1u 1m\n");
+    const QString model = dir.filePath("rc.kelvin");
+    QCOMPARE(runCli({"import-spice", netlist, "--out", model}).exitCode, 0);
+    const CliRun run = runCli({"freq", model, "--kind", "mikhailov"});
+    QCOMPARE(run.exitCode, 0);
+    const QStringList lines = run.out.split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 42);
+    QCOMPARE(lines[1].split(',')[0].toDouble(), 10.0);
+    QVERIFY(std::abs(lines.back().split(',')[0].toDouble() / 1e5 - 1.0) < 1e-12);
+    QCOMPARE(runCli({"freq", model, "--kind", "mikhailov", "--points", "5"}).out.split('\n', Qt::SkipEmptyParts).size(),
+             6);
+  }
+
   void writesToStdoutByDefault() {
     QTemporaryDir dir;
     const QString netlist = writeFile(dir, "r.cir", "t\nV1 a 0 5\nR1 a 0 1k\n.tran 1m 1\n");

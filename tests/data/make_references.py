@@ -16,6 +16,17 @@
                                  the same for the MOSFET common-source stage (mosfet_cs_stage.cir)
   opamp_subckt_op.csv, opamp_subckt_noise.csv, opamp_subckt_tran.csv
                                  the same for the op-amp subcircuit amplifier (opamp_subckt.cir)
+  jfet_cs_stage_op.csv, jfet_cs_stage_noise.csv, jfet_cs_stage_tran.csv
+                                 the same for the JFET common-source stage (jfet_cs_stage.cir)
+  diode_switch_op.csv, diode_switch_noise.csv, diode_switch_tran.csv
+                                 the diode's forward operating point, noise and reverse recovery
+                                 (diode_switch.cir)
+  bjt_ce_stage_flicker.cir, mosfet_cs_stage_flicker.cir and their _op.csv, _noise.csv
+                                 the BJT and MOSFET stages with flicker noise (KF, AF added to
+                                 the .model card, the noise sweep from 1 Hz), written from the
+                                 stages' netlists
+  bjt_ce_stage_hot.cir, mosfet_cs_stage_hot.cir and their _op.csv, _noise.csv
+                                 the same stages run at 80 C (their cards measured at 27 C)
 
 Prints the rectifier ripple (max - min of the load voltage over 80..100 ms).
 Needs ngspice (Debian package ngspice) and python3 only.
@@ -175,6 +186,53 @@ def opamp_subckt():
           f"{len(tran_rows)} transient points, v(out) swing {swing:.6g} V")
 
 
+def stage(name, op_names, tran_name, tran_step, tran_points):
+    """Runs tests/data/<name>.cir (its .control block writes {op}, {noise}, {tran}) and writes
+    <name>_op.csv (op_names: the columns of its op line), <name>_noise.csv (the square of
+    onoise_spectrum, V^2/Hz) and <name>_tran.csv (the transient every tran_step, interpolated
+    between ngspice's time points); returns the op values and the swing of the transient."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = run_ngspice_outputs(os.path.join(HERE, name + ".cir"),
+                                  {k: os.path.join(tmp, k + ".txt") for k in ("op", "noise", "tran")})
+    _, op_rows = out["op"]
+    write_csv(os.path.join(HERE, name + "_op.csv"), ["signal", "value"],
+              [[n, v] for n, v in zip(op_names, op_rows[0][1:])])
+    _, noise_rows = out["noise"]
+    write_csv(os.path.join(HERE, name + "_noise.csv"), ["freq_hz", "psd_v2_per_hz"],
+              [[f, d * d] for f, d in noise_rows])
+    _, tran_rows = out["tran"]
+    grid = [[i * tran_step, value_at_or_interpolate(tran_rows, i * tran_step)] for i in range(tran_points)]
+    write_csv(os.path.join(HERE, name + "_tran.csv"), ["time", tran_name], grid)
+    swing = max(r[1] for r in tran_rows) - min(r[1] for r in tran_rows)
+    print(f"{name}: op " + ", ".join(f"{n} {v:.12g}" for n, v in zip(op_names, op_rows[0][1:])) +
+          f"; {len(noise_rows)} noise points; {len(tran_rows)} transient points, swing {swing:.6g} V")
+
+
+def variant(name, suffix, replacements, note, op_names):
+    """Writes <name>_<suffix>.cir: <name>.cir with each (old, new) of `replacements` made once (each
+    old text must occur), runs it and writes <name>_<suffix>_op.csv (op_names: the columns of its op
+    line) and <name>_<suffix>_noise.csv (V^2/Hz)."""
+    with open(os.path.join(HERE, name + ".cir"), encoding="utf-8") as f:
+        text = f.read()
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new)
+    text = "* Written by make_references.py from " + name + ".cir: " + note + ".\n" + text
+    path = os.path.join(HERE, f"{name}_{suffix}.cir")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = run_ngspice_outputs(path, {k: os.path.join(tmp, k + ".txt") for k in ("op", "noise", "tran")})
+    _, op_rows = out["op"]
+    write_csv(os.path.join(HERE, f"{name}_{suffix}_op.csv"), ["signal", "value"],
+              [[n, v] for n, v in zip(op_names, op_rows[0][1:])])
+    _, noise_rows = out["noise"]
+    write_csv(os.path.join(HERE, f"{name}_{suffix}_noise.csv"), ["freq_hz", "psd_v2_per_hz"],
+              [[f, d * d] for f, d in noise_rows])
+    print(f"{name}_{suffix}: op " + ", ".join(f"{n} {v:.12g}" for n, v in zip(op_names, op_rows[0][1:])) +
+          f"; {len(noise_rows)} noise points, {noise_rows[0][1] ** 2:.6g} V^2/Hz at {noise_rows[0][0]} Hz")
+
+
 def value_at(rows, column, t):
     """The value at a solver time point equal to t (to 1e-9 relative); such points exist by construction."""
     for row in rows:
@@ -246,6 +304,18 @@ def main():
     bjt_ce_stage()
     opamp_subckt()
     mosfet_cs_stage()
+    stage("jfet_cs_stage", ["v_g", "v_d", "v_s", "i_vdd"], "v_d", 1e-5, 61)
+    stage("diode_switch", ["v_a", "i_v1"], "v_a", 1e-9, 251)
+    bjt_op = ["v_b", "v_c", "v_e", "i_vcc"]
+    mos_op = ["v_g", "v_d", "v_s", "i_vdd"]
+    from_1hz = ("dec 5 10 ", "dec 5 1 ")
+    variant("bjt_ce_stage", "flicker", [("TR=10n)", "TR=10n KF=1e-14 AF=1.2)"), from_1hz],
+            "KF=1e-14 AF=1.2, noise from 1 Hz", bjt_op)
+    variant("mosfet_cs_stage", "flicker", [("CGDO=0.3n)", "CGDO=0.3n KF=1e-31 AF=1.2)"), from_1hz],
+            "KF=1e-31 AF=1.2, noise from 1 Hz", mos_op)
+    hot = (".options reltol", ".options temp=80 reltol")
+    variant("bjt_ce_stage", "hot", [hot], "run at 80 C (TNOM 27 C)", bjt_op)
+    variant("mosfet_cs_stage", "hot", [hot], "run at 80 C (TNOM 27 C)", mos_op)
     return 0
 
 

@@ -151,13 +151,13 @@ class TestSpiceImporter : public QObject {
         "R2 mid 0 2k tc1=0.01\n"
         "V2 x 0 PWL(0 0 1m 1)\n"
         "R3 x 0 1k\n"
-        ".ac dec 10 1 1meg\n"
+        ".four 1k v(mid)\n"
         ".tran 1u 1m\n");
     QVERIFY(hasWarning(imported, "t.cir:4: element 'T1' not supported"));
     QVERIFY(hasWarning(imported, "t.cir:5: R2: ignored (not supported): tc1=0.01"));
     QVERIFY(hasWarning(imported, "t.cir:6: V2: source 'pwl' not supported"));
     QVERIFY(hasWarning(imported, "t.cir:7: node 'x' connects only to R3"));  // left open by skipping V2
-    QVERIFY(hasWarning(imported, "t.cir:8: '.ac' not supported"));
+    QVERIFY(hasWarning(imported, "t.cir:8: '.four' not supported"));
     QVERIFY(!imported.model.findBlock("R3"));
     QVERIFY(core::validateModel(imported.model, test::library(), "t").empty());
   }
@@ -189,7 +189,7 @@ class TestSpiceImporter : public QObject {
         "V1 a 0 SIN(1 2 50 0 0 90)\n"
         "V2 b 0 PULSE(0 5 1m)\n"
         "D1 a b DM 2\n"
-        ".model DM D(IS=2e-14 N=1.5 RS=10 CJO=1p)\n"
+        ".model DM D(IS=2e-14 N=1.5 RS=10 CJO=1p BV=50)\n"
         ".tran 10u 20m\n");
     const core::Model& m = imported.model;
     const auto& sine = block(m, "V1").params;
@@ -206,7 +206,8 @@ class TestSpiceImporter : public QObject {
     QCOMPARE(diode.at("Is"), std::string("40f"));  // area 2 multiplies Is ...
     QCOMPARE(diode.at("Rs"), std::string("5"));    // ... and divides Rs
     QCOMPARE(diode.at("N"), std::string("1.5"));
-    QVERIFY(hasWarning(imported, "t.cir:5: .model: ignored (not supported): cjo=1p"));
+    QCOMPARE(diode.at("Cjo"), std::string("2p"));  // ... and multiplies CJO
+    QVERIFY(hasWarning(imported, "t.cir:5: .model: ignored (not supported): bv=50"));
     QVERIFY(core::validateModel(m, test::library(), "t").empty());
   }
 

@@ -1,5 +1,6 @@
-// The SPICE importer on circuits with transistors, controlled sources and subcircuits: the
-// netlists of tests/data (bjt_ce_stage.cir, opamp_subckt.cir) import with no element left out,
+// The SPICE importer on circuits with transistors, diodes, controlled sources and subcircuits: the
+// netlists of tests/data (bjt_ce_stage.cir, mosfet_cs_stage.cir and its _flicker twin,
+// jfet_cs_stage.cir, diode_switch.cir, opamp_subckt.cir) import with no element left out,
 // and the imported models' operating point, transient from the operating point and output noise
 // density match ngspice-39's (references by tests/data/make_references.py). F, H and K
 // translate as SPICE means them; bad input is an error naming file:line.
@@ -15,6 +16,7 @@
 
 #include "import/spice_importer.h"
 #include "model/model_validator.h"
+#include "run/ac_sweep.h"
 #include "run/noise_run.h"
 #include "run/simulator.h"
 #include "support/simulation_trace.h"
@@ -73,6 +75,35 @@ std::map<std::string, double> operatingPoint(const core::Model& model) {
   std::map<std::string, double> byName;
   for (std::size_t k = 0; k < values.size(); ++k) byName[core::signalNames(*compiled)[k]] = values[k];
   return byName;
+}
+
+/// The largest |v − v_ngspice| of the operating point over the rows of the reference CSV `name`
+/// that `kelvinName` maps to a Kelvin signal, relative to |v_ngspice|.
+double worstOperatingPointError(const core::Model& model, const std::string& name,
+                                const std::map<std::string, std::string>& kelvinName) {
+  const auto op = operatingPoint(model);
+  double worst = 0.0;
+  for (const auto& [node, value] : reference(name))
+    if (kelvinName.contains(node))
+      worst = std::max(worst, std::abs(op.at(kelvinName.at(node)) - value) / std::abs(value));
+  return worst;
+}
+
+/// The largest |v − v_ngspice| of `signal` in a run of `model` (sampled every `step`) over the
+/// times of the reference CSV `name`, relative to the swing of the reference, and the time where it is.
+std::pair<double, double> worstTransientError(core::Model model, const std::string& name, const std::string& signal,
+                                              double step) {
+  std::ostringstream text;
+  text << step;
+  model.settings.step = text.str();
+  const test::Trace trace = test::simulateModel(model);
+  const auto rows = reference(name);
+  double lo = 1e300, hi = -1e300;
+  for (const auto& row : rows) lo = std::min(lo, row.second), hi = std::max(hi, row.second);
+  std::pair<double, double> worst{0.0, 0.0};
+  for (const auto& [t, value] : rows)
+    worst = std::max(worst, {std::abs(trace.at(signal, std::stod(t), 1e-3 * step) - value) / (hi - lo), std::stod(t)});
+  return worst;
 }
 
 bool hasWarning(const core::SpiceImport& imported, const std::string& text) {
@@ -181,6 +212,104 @@ class TestSpiceImporterCircuits : public QObject {
     for (const auto& row : rows) lo = std::min(lo, row.second), hi = std::max(hi, row.second);
     for (const auto& [t, value] : rows)
       QVERIFY2(std::abs(trace.at("M1.d", std::stod(t), 1e-9) - value) <= 1e-3 * (hi - lo), t.c_str());
+  }
+
+  // The MOSFET stage with flicker noise (KF = 1e-31, AF = 1.2 on its card; ngspice-39's level 1:
+  // KF·|Id|^AF/(f·W·Leff·Cox²), Cox of TOX = 100 nm when the card gives none): the output density
+  // from 1 Hz, where flicker dominates, to 100 MHz within 1e-3, the figure; measured
+  // 3.5e-7 (ngspice's Boltzmann constant is CODATA 2014's, 3.4e-7 below the SI value).
+  void mosfetFlickerNoiseMatchesNgspice() {
+    const core::Model m = importData("mosfet_cs_stage_flicker.cir").model;
+    QCOMPARE(m.findBlock("M1")->params.at("KF"), std::string("1e-31"));
+    const auto [worst, at] = worstNoiseDensityError(m, "mosfet_cs_stage_flicker_noise.csv");
+    QVERIFY2(worst <= 1e-3, qPrintable(QString("%1 at %2 Hz").arg(worst).arg(at)));
+  }
+
+  // The MOSFET stage at 80 °C for its card measured at 27 °C (mosfet_cs_stage_hot.cir): KP, PHI, the
+  // threshold through the band gap and the bulk junctions' IS as ngspice's mos1temp.c. The operating
+  // point to 1e-6 and the output noise density to 1e-3, the figures; measured 1.3e-8, 3.5e-7.
+  void mosfetTemperatureMatchesNgspice() {
+    const core::Model m = importData("mosfet_cs_stage_hot.cir").model;
+    QCOMPARE(m.settings.temperature, 353.15);
+    const double op = worstOperatingPointError(m, "mosfet_cs_stage_hot_op.csv", {{"v_d", "M1.d"}, {"v_s", "M1.s"}});
+    QVERIFY2(op <= 1e-6, qPrintable(QString::number(op)));
+    const auto [worst, at] = worstNoiseDensityError(m, "mosfet_cs_stage_hot_noise.csv");
+    QVERIFY2(worst <= 1e-3, qPrintable(QString("%1 at %2 Hz").arg(worst).arg(at)));
+  }
+
+  // The JFET stage (J with an NJF card: B = 0.9, gate capacitances, flicker noise, temperature
+  // coefficients, run at 50 °C for a card measured at 27 °C): the operating point to 1e-6
+  // relative, the output noise density from 1 Hz (flicker) to 100 MHz (the gate capacitances) to
+  // 1e-3, v(d) from the operating point every 10 µs to 1e-3 of its swing (0.27 V): the figures.
+  // Measured: 6.8e-8 (the op, v(g) = 12 µV of gate leakage at 50 °C included), 3.5e-7, 4.3e-7.
+  void jfetStageMatchesNgspice() {
+    const core::SpiceImport imported = importData("jfet_cs_stage.cir");
+    const core::Model& m = imported.model;
+    QCOMPARE(m.findBlock("J1")->type, std::string("electrical.JFET"));
+    QCOMPARE(m.findBlock("J1")->params.at("polarity"), std::string("NJF"));
+    for (const core::Diagnostic& d : imported.warnings)
+      QVERIFY2(d.message.find("J1") == std::string::npos, d.toString().c_str());
+    const double op =
+        worstOperatingPointError(m, "jfet_cs_stage_op.csv", {{"v_d", "J1.d"}, {"v_s", "J1.s"}, {"v_g", "J1.g"}});
+    QVERIFY2(op <= 1e-6, qPrintable(QString::number(op)));
+    const auto [worst, at] = worstNoiseDensityError(m, "jfet_cs_stage_noise.csv");
+    QVERIFY2(worst <= 1e-3, qPrintable(QString("%1 at %2 Hz").arg(worst).arg(at)));
+    const auto [tran, when] = worstTransientError(m, "jfet_cs_stage_tran.csv", "J1.d", 10e-6);
+    QVERIFY2(tran <= 1e-3, qPrintable(QString("%1 at t = %2").arg(tran).arg(when)));
+  }
+
+  // A P-channel JFET with the supply reversed is the N-channel stage's mirror image: every node
+  // voltage negated, to rounding (1e-12 V).
+  void pjfMirrorsNjf() {
+    const core::Model njf = importData("jfet_cs_stage.cir").model;
+    core::Model pjf = njf;
+    pjf.findBlock("J1")->params["polarity"] = "PJF";
+    pjf.findBlock("VDD")->params["V"] = "-15";
+    const auto a = operatingPoint(njf), b = operatingPoint(pjf);
+    for (const char* node : {"J1.d", "J1.g", "J1.s"}) QVERIFY2(std::abs(a.at(node) + b.at(node)) < 1e-12, node);
+  }
+
+  // A diode switched from 5 V forward to 5 V reverse through 1 kΩ (CJO, VJ, M, TT, RS, KF, AF on
+  // its card): the forward operating point to 1e-6, the noise density (shot, flicker, RS and R1
+  // thermal) to 1e-3, and the reverse-recovery transient every 1 ns to 1e-3 of its swing (5.7 V).
+  // Measured: 3.3e-7 (kT/q differs by 3.4e-7), 7.2e-7, 8.3e-6 (at 126 ns, the end of the recovery).
+  void diodeSwitchMatchesNgspice() {
+    const core::Model m = importData("diode_switch.cir").model;
+    QCOMPARE(m.findBlock("D1")->params.at("TT"), std::string("10n"));
+    const double op = worstOperatingPointError(m, "diode_switch_op.csv", {{"v_a", "D1.p"}});
+    QVERIFY2(op <= 1e-6, qPrintable(QString::number(op)));
+    const auto [worst, at] = worstNoiseDensityError(m, "diode_switch_noise.csv");
+    QVERIFY2(worst <= 1e-3, qPrintable(QString("%1 at %2 Hz").arg(worst).arg(at)));
+    const auto [tran, when] = worstTransientError(m, "diode_switch_tran.csv", "D1.p", 1e-9);
+    QVERIFY2(tran <= 1e-3, qPrintable(QString("%1 at t = %2").arg(tran).arg(when)));
+  }
+
+  // .ic with UIC: each capacitor on an .ic node starts at the difference of its nodes' values (a node
+  // without one at 0 V, as SPICE's UIC starts it; C2's own IC= wins), so the run starts with
+  // v(a) = 2 V and v(b) = 0.5 V, the .ic values, exactly. .ac becomes the sweep of the frequency
+  // analyses: 10 per decade from 1 Hz to 1 MHz are 61 frequencies, as SPICE counts them.
+  void initialConditionsAndAcSweep() {
+    const std::string netlist =
+        "t\nV1 in 0 DC 1\nR1 in a 1k\nC1 a b 1u\nC2 b 0 1u IC=0.5\nC3 in 0 1n\n"
+        ".ic v(a)=2 v(b)=0.5\n.ac dec 10 1 1meg\n";
+    const core::Model m = importText(netlist + ".tran 1u 1m UIC\n").model;
+    QCOMPARE(m.findBlock("C1")->params.at("v0"), std::string("1.5"));
+    QCOMPARE(m.findBlock("C2")->params.at("v0"), std::string("500m"));
+    QVERIFY(!m.findBlock("C3")->params.contains("v0"));
+    QVERIFY(!m.settings.extra.contains("initial"));
+    const test::Trace trace = test::simulateModel(m);
+    QCOMPARE(trace.at("C1.p", 0.0), 2.0);
+    QCOMPARE(trace.at("C2.p", 0.0), 0.5);
+    const std::optional<core::AcSweep> sweep = core::AcSweep::fromSettings(m.settings);
+    QVERIFY(sweep);
+    const std::vector<double> hz = sweep->frequencies();
+    QCOMPARE(hz.size(), std::size_t(61));
+    QCOMPARE(hz.front(), 1.0);
+    QVERIFY(std::abs(hz.back() / 1e6 - 1.0) < 1e-12);
+    QVERIFY(std::abs(hz[10] / 10.0 - 1.0) < 1e-12);
+
+    const core::SpiceImport withoutUic = importText(netlist + ".tran 1u 1m\n");
+    QVERIFY(hasWarning(withoutUic, "t.cir:7: .ic without UIC: ngspice holds these nodes during its operating point"));
   }
 
   // F and H sense the current of V2 as SPICE's i(V2), from its + through it to its −: V2 drives
