@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QMainWindow>
 #include <QUndoStack>
 #include <QWidget>
 
@@ -10,6 +11,10 @@
 #include "document/model_document.h"
 
 namespace kelvin::gui {
+
+namespace {
+constexpr int kDockHeight = 300;  // px
+}  // namespace
 
 OperatingPointLauncher::OperatingPointLauncher(ModelDocument* document, const core::BlockRegistry& registry,
                                                DiagramScene* scene, QWidget* host)
@@ -55,7 +60,12 @@ void OperatingPointLauncher::solve() {
   const std::string file = document_->filePath().toStdString();
   const core::BlockRegistry* registry = &registry_;
   table_->showSolving();
-  dock_->show();
+  if (!dock_->isVisible()) {
+    dock_->show();
+    // Tall enough for a dozen rows: the bottom area starts at the height of the Problems list.
+    if (auto* window = qobject_cast<QMainWindow*>(dock_->parentWidget()))
+      window->resizeDocks({dock_}, {kDockHeight}, Qt::Vertical);
+  }
   dock_->raise();
   running_ = tasks_.runCancellable<OperatingPointValues>(
       this,

@@ -1,5 +1,7 @@
 #include "analysis/operating_point_table.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
@@ -16,7 +18,6 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "document/quantity_format.h"
 
 namespace kelvin::gui {
 
@@ -24,8 +25,11 @@ namespace {
 
 constexpr int kValueRole = Qt::UserRole + 1;  // the number behind the Value column (sorting, CSV)
 enum Column { kSignal, kValue, kUnit };
+constexpr int kMinimumColumnWidth = 80;  // px: the headers' width, for a model with short names
+constexpr int kColumnMargin = 24;        // px: room for the sort indicator
 
-/// A value as kelvin-cli op writes it: every digit of the double.
+/// A value as kelvin-cli op writes it: every digit of the double (the table shows ten significant
+/// digits; the tooltip, the clipboard and the CSV all of them).
 QString exact(double value) { return QString::asprintf("%.17g", value); }
 
 }  // namespace
@@ -52,7 +56,8 @@ OperatingPointTable::OperatingPointTable(QWidget* parent)
   view_->setSelectionBehavior(QAbstractItemView::SelectRows);
   view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   view_->verticalHeader()->hide();
-  view_->horizontalHeader()->setStretchLastSection(true);
+  view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 6);
+  view_->horizontalHeader()->setStretchLastSection(false);
   view_->setWordWrap(false);
   copy_->setObjectName(QStringLiteral("operatingPointCopy"));
   copy_->setToolTip(tr("Copy the selected rows (or all shown) as CSV"));
@@ -85,8 +90,7 @@ void OperatingPointTable::setValues(const OperatingPointValues& values) {
   for (const OperatingPointValues::Entry& entry : values.entries) {
     auto* name = new QStandardItem(QString::fromStdString(entry.name));
     name->setData(name->text(), kValueRole);
-    auto* value = new QStandardItem(entry.unit.isEmpty() ? QString::number(entry.value, 'g', 6)
-                                                         : formatSi(entry.value, entry.unit));
+    auto* value = new QStandardItem(QString::number(entry.value, 'g', 10));
     value->setData(entry.value, kValueRole);
     value->setToolTip(exact(entry.value));
     value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -94,7 +98,10 @@ void OperatingPointTable::setValues(const OperatingPointValues& values) {
     unit->setData(entry.unit, kValueRole);
     model_->appendRow({name, value, unit});
   }
-  view_->resizeColumnToContents(kSignal);
+  for (int column : {kSignal, kValue, kUnit}) {
+    view_->resizeColumnToContents(column);
+    view_->setColumnWidth(column, std::max(view_->columnWidth(column), kMinimumColumnWidth) + kColumnMargin);
+  }
   error_ = false;
   text_ = tr("DC operating point: %n value(s).", nullptr, static_cast<int>(values.entries.size()));
   setStale(false);
