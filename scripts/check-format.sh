@@ -57,6 +57,16 @@ files=(
   tests/cli/tst_cli_op.cpp
   tests/core/import/tst_spice_importer_circuits.cpp
   tests/blocks/tst_electrical_transistors.cpp
+  gui/analysis/operating_point_values.h
+  gui/analysis/operating_point_values.cpp
+  gui/analysis/operating_point_table.h
+  gui/analysis/operating_point_table.cpp
+  gui/analysis/operating_point_launcher.h
+  gui/analysis/operating_point_launcher.cpp
+  gui/canvas/operating_point_annotations.h
+  gui/canvas/operating_point_annotations.cpp
+  tests/gui/e2e/tst_e2e_operating_point.cpp
+  tests/core/run/tst_through_values.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

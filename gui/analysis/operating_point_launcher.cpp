@@ -18,10 +18,14 @@ constexpr int kDockHeight = 300;  // px
 
 OperatingPointLauncher::OperatingPointLauncher(ModelDocument* document, const core::BlockRegistry& registry,
                                                DiagramScene* scene, QWidget* host)
-    : QObject(host), document_(document), registry_(registry),
+    : QObject(host),
+      document_(document),
+      registry_(registry),
       solve_(new QAction(QIcon(QStringLiteral(":/gui/actions/operating_point.svg")), tr("Operating &Point"), this)),
-      show_(new QAction(tr("Show &Operating Point"), this)), dock_(new QDockWidget(tr("Operating Point"), host)),
-      table_(new OperatingPointTable(dock_)), annotations_(new OperatingPointAnnotations(scene, this)) {
+      show_(new QAction(tr("Show &Operating Point"), this)),
+      dock_(new QDockWidget(tr("Operating Point"), host)),
+      table_(new OperatingPointTable(dock_)),
+      annotations_(new OperatingPointAnnotations(scene, this)) {
   solve_->setObjectName(QStringLiteral("operatingPoint"));
   solve_->setShortcut(QKeySequence(Qt::Key_F8));
   solve_->setStatusTip(tr("Solve the DC operating point and show its values on the canvas and in a table"));

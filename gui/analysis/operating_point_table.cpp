@@ -18,7 +18,6 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-
 namespace kelvin::gui {
 
 namespace {
@@ -35,9 +34,14 @@ QString exact(double value) { return QString::asprintf("%.17g", value); }
 }  // namespace
 
 OperatingPointTable::OperatingPointTable(QWidget* parent)
-    : QWidget(parent), message_(new QLabel(this)), filter_(new QLineEdit(this)), view_(new QTableView(this)),
-      model_(new QStandardItemModel(0, 3, this)), proxy_(new QSortFilterProxyModel(this)),
-      copy_(new QPushButton(tr("&Copy"), this)), export_(new QPushButton(tr("&Export CSV…"), this)) {
+    : QWidget(parent),
+      message_(new QLabel(this)),
+      filter_(new QLineEdit(this)),
+      view_(new QTableView(this)),
+      model_(new QStandardItemModel(0, 3, this)),
+      proxy_(new QSortFilterProxyModel(this)),
+      copy_(new QPushButton(tr("&Copy"), this)),
+      export_(new QPushButton(tr("&Export CSV…"), this)) {
   setObjectName(QStringLiteral("operatingPointTable"));
   message_->setObjectName(QStringLiteral("operatingPointMessage"));
   message_->setWordWrap(true);
@@ -122,7 +126,9 @@ void OperatingPointTable::showError(const QString& error) {
 }
 
 void OperatingPointTable::setStale(bool stale) {
-  message_->setStyleSheet(error_ ? QStringLiteral("color: #c62828;") : stale ? QStringLiteral("color: #8a6d00;") : QString());
+  message_->setStyleSheet(error_  ? QStringLiteral("color: #c62828;")
+                          : stale ? QStringLiteral("color: #8a6d00;")
+                                  : QString());
   message_->setText(stale && !error_ && model_->rowCount() > 0
                         ? text_ + QLatin1Char(' ') + tr("The model has changed since: solve again (F8).")
                         : text_);
@@ -159,8 +165,8 @@ bool OperatingPointTable::exportCsv(const QString& path, QString* error) const {
 void OperatingPointTable::copy() { QApplication::clipboard()->setText(csv(true)); }
 
 void OperatingPointTable::exportWithDialog() {
-  const QString path =
-      QFileDialog::getSaveFileName(this, tr("Export Operating Point"), QStringLiteral("operating_point.csv"), tr("CSV (*.csv)"));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Operating Point"),
+                                                    QStringLiteral("operating_point.csv"), tr("CSV (*.csv)"));
   QString error;
   if (!path.isEmpty() && !exportCsv(path, &error)) QMessageBox::warning(this, tr("Export Operating Point"), error);
 }

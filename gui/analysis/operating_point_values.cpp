@@ -1,8 +1,8 @@
 // The core headers come first: FlatSystem has a member named `signals`, which Qt's headers define as a macro.
-#include "run/compiled_model.h"
-#include "run/analysis_cancelled.h"
-#include "run/simulator.h"
 #include "elaborate/block_registry.h"
+#include "run/analysis_cancelled.h"
+#include "run/compiled_model.h"
+#include "run/simulator.h"
 
 #include "analysis/operating_point_values.h"
 
@@ -80,8 +80,7 @@ OperatingPointValues solveOperatingPoint(const core::Model& model, const core::B
   // Two-terminal elements: exactly two physical ports of one domain (the throughs are listed per
   // node, so an element's ports are gathered by its path first).
   std::map<std::string, std::vector<std::size_t>> portsOf;
-  for (std::size_t k = 0; k < flat.throughs.size(); ++k)
-    portsOf[splitPort(flat.throughs[k].name).first].push_back(k);
+  for (std::size_t k = 0; k < flat.throughs.size(); ++k) portsOf[splitPort(flat.throughs[k].name).first].push_back(k);
   std::map<std::string, std::string> typeOf;
   for (const core::FlatBlock& block : flat.blocks) typeOf[block.id] = block.type;
   for (auto& [element, ports] : portsOf) {

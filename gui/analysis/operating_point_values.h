@@ -43,7 +43,7 @@ struct OperatingPointValues {
     bool referenced = false;  // holds a reference port (ground, a fixed flange)
   };
 
-  std::vector<Entry> entries;             // the signals in kelvin-cli op's order, then the branches
+  std::vector<Entry> entries;              // the signals in kelvin-cli op's order, then the branches
   std::map<std::string, Branch> branches;  // element path ("R1", "Sub1/R1") → its branch
   std::vector<Node> nodes;
   std::map<std::string, int> nodeOfPort;  // port path ("Sub1/R1.p") → index into nodes

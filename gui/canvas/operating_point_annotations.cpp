@@ -19,11 +19,11 @@ namespace kelvin::gui {
 
 namespace {
 
-constexpr int kLabelKey = 0x6f70;  // QGraphicsItem::data keys: the kind of label ...
-constexpr int kPortsKey = 0x6f71;  // ... the ports of its node on the level (a node's) ...
+constexpr int kLabelKey = 0x6f70;    // QGraphicsItem::data keys: the kind of label ...
+constexpr int kPortsKey = 0x6f71;    // ... the ports of its node on the level (a node's) ...
 constexpr int kElementKey = 0x6f72;  // ... or its element's id (a branch's)
-constexpr double kGap = 3.0;        // px between a label and what it labels
-constexpr qreal kZ = 50.0;          // above blocks and wires
+constexpr double kGap = 3.0;         // px between a label and what it labels
+constexpr qreal kZ = 50.0;           // above blocks and wires
 
 const QColor kNodeColour(26, 95, 180);
 const QColor kBranchColour(165, 29, 45);
@@ -188,16 +188,17 @@ void OperatingPointAnnotations::apply() {
       const bool horizontal = std::abs(segment->dx()) >= std::abs(segment->dy());
       const QSizeF size = QFontMetricsF(font).size(0, text) + QSizeF(4, 2);
       const QPointF up(0, size.height() / 2 + kGap), side(size.width() / 2 + kGap, 0);
-      centres = horizontal ? std::vector<QPointF>{middle - up, middle + up, segment->p1() * 0.25 + segment->p2() * 0.75 - up}
-                           : std::vector<QPointF>{middle + side, middle - side, middle};
+      centres = horizontal
+                    ? std::vector<QPointF>{middle - up, middle + up, segment->p1() * 0.25 + segment->p2() * 0.75 - up}
+                    : std::vector<QPointF>{middle + side, middle - side, middle};
     } else {
       const PortItem* port = ports.front();
       centres.push_back(port->scenePos() + port->sceneNormal() * 16.0);
     }
     QGraphicsSimpleTextItem* label = place(text, kNodeColour, centres);
     label->setData(kPortsKey, names);
-    label->setToolTip(tr("%1 = %2 %3").arg(names.join(QStringLiteral(", "))).arg(node.value, 0, 'g', 10).arg(node.unit) +
-                      staleTip);
+    label->setToolTip(
+        tr("%1 = %2 %3").arg(names.join(QStringLiteral(", "))).arg(node.value, 0, 'g', 10).arg(node.unit) + staleTip);
   }
 
   for (BlockItem* block : blocks) {
@@ -207,15 +208,17 @@ void OperatingPointAnnotations::apply() {
     const PortItem* to = block->port(branch->second.to);
     if (!from || !to) continue;
     const double value = branch->second.value;
-    const QString text =
-        formatSi(std::abs(value), branch->second.unit) + QLatin1Char(' ') + arrowFor(from->scenePos(), to->scenePos(), value);
+    const QString text = formatSi(std::abs(value), branch->second.unit) + QLatin1Char(' ') +
+                         arrowFor(from->scenePos(), to->scenePos(), value);
     const QRectF body = block->sceneBoundingRect();
     const QSizeF size = QFontMetricsF(font).size(0, text) + QSizeF(4, 2);
-    const QPointF dy(0, body.height() / 2 + size.height() / 2 + kGap), dx(body.width() / 2 + size.width() / 2 + kGap, 0);
+    const QPointF dy(0, body.height() / 2 + size.height() / 2 + kGap),
+        dx(body.width() / 2 + size.width() / 2 + kGap, 0);
     const QPointF c = body.center();
-    const bool horizontal = std::abs(to->scenePos().x() - from->scenePos().x()) >= std::abs(to->scenePos().y() - from->scenePos().y());
-    const std::vector<QPointF> centres =
-        horizontal ? std::vector<QPointF>{c - dy, c + dy, c - dx, c + dx} : std::vector<QPointF>{c - dx, c + dx, c - dy, c + dy};
+    const bool horizontal =
+        std::abs(to->scenePos().x() - from->scenePos().x()) >= std::abs(to->scenePos().y() - from->scenePos().y());
+    const std::vector<QPointF> centres = horizontal ? std::vector<QPointF>{c - dy, c + dy, c - dx, c + dx}
+                                                    : std::vector<QPointF>{c - dx, c + dx, c - dy, c + dy};
     QGraphicsSimpleTextItem* label = place(text, kBranchColour, centres);
     label->setData(kElementKey, QString::fromStdString(block->name()));
     label->setToolTip(tr("%1.%2 → %1.%3: %4 %5")

@@ -44,7 +44,9 @@ Values solve(const std::string& json) {
   return v;
 }
 
-bool near(double value, double expected, double scale) { return std::abs(value - expected) <= kNewtonTolerance * scale; }
+bool near(double value, double expected, double scale) {
+  return std::abs(value - expected) <= kNewtonTolerance * scale;
+}
 
 }  // namespace
 

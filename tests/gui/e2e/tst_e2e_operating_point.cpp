@@ -261,7 +261,8 @@ class TestE2eOperatingPoint : public QObject {
     // On the canvas, the collector's potential and the collector resistor's current, as the table has them.
     kelvin::gui::OperatingPointAnnotations* labels = window.operatingPoint()->annotations();
     QVERIFY(labels->nodeLabel("Q1.c"));
-    QCOMPARE(labels->nodeLabel("Q1.c")->text(), kelvin::gui::formatSi(cliValues.at(QStringLiteral("Q1.c")), QStringLiteral("V")));
+    QCOMPARE(labels->nodeLabel("Q1.c")->text(),
+             kelvin::gui::formatSi(cliValues.at(QStringLiteral("Q1.c")), QStringLiteral("V")));
     QVERIFY(labels->branchLabel("RCL"));
     QVERIFY(labels->branchLabel("RCL")->text().startsWith(
         kelvin::gui::formatSi(std::abs(tableValue(table, "RCL.p.i")), QStringLiteral("A"))));
