@@ -2575,12 +2575,12 @@ Restore it, or discard it for good?</source>
 <context>
     <name>kelvin::gui::OperatingPointLauncher</name>
     <message>
-        <source>Operating &amp;Point</source>
-        <translation>&amp;Рабочая точка</translation>
+        <source>Op&amp;erating Point</source>
+        <translation>Р&amp;абочая точка</translation>
     </message>
     <message>
-        <source>Show &amp;Operating Point</source>
-        <translation>Показывать &amp;рабочую точку</translation>
+        <source>Show Operating Point &amp;Values</source>
+        <translation>Показывать &amp;значения рабочей точки</translation>
     </message>
     <message>
         <source>Operating Point</source>

@@ -21,8 +21,8 @@ OperatingPointLauncher::OperatingPointLauncher(ModelDocument* document, const co
     : QObject(host),
       document_(document),
       registry_(registry),
-      solve_(new QAction(QIcon(QStringLiteral(":/gui/actions/operating_point.svg")), tr("Operating &Point"), this)),
-      show_(new QAction(tr("Show &Operating Point"), this)),
+      solve_(new QAction(QIcon(QStringLiteral(":/gui/actions/operating_point.svg")), tr("Op&erating Point"), this)),
+      show_(new QAction(tr("Show Operating Point &Values"), this)),
       dock_(new QDockWidget(tr("Operating Point"), host)),
       table_(new OperatingPointTable(dock_)),
       annotations_(new OperatingPointAnnotations(scene, this)) {

@@ -4,7 +4,7 @@
 // request or a new model cancels an older one and its answer is dropped), then
 // shows the values in the Operating Point panel (OperatingPointTable) and on the
 // canvas (OperatingPointAnnotations). An edit marks both stale; opening another
-// model clears them. View ▸ Show Operating Point hides or shows the canvas labels.
+// model clears them. View ▸ Show Operating Point Values hides or shows the canvas labels.
 // A failure shows the solver's diagnostic, which names the blocks.
 
 #include <atomic>

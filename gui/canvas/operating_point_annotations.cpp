@@ -130,13 +130,13 @@ void OperatingPointAnnotations::apply() {
   removeLabels();
   if (!values_ || !shown_) return;
   const std::string prefix = levelPrefix(scene_->level());
-  std::vector<QRectF> taken;  // block bodies and the labels placed so far
+  std::vector<QRectF> taken;  // the blocks (with their labels) and the labels placed so far
   std::map<int, std::vector<PortItem*>> portsOfNode;
   std::vector<BlockItem*> blocks;
   for (QGraphicsItem* item : scene_->items()) {
     if (auto* block = dynamic_cast<BlockItem*>(item)) {
       blocks.push_back(block);
-      taken.push_back(block->bodySceneRect());
+      taken.push_back(block->sceneBoundingRect());  // its body, ports and id label
     }
     auto* port = dynamic_cast<PortItem*>(item);
     if (!port || port->owner()->isBoundaryPort()) continue;

@@ -3,7 +3,7 @@
 //  - A resistor divider (10 V, 1 kΩ over 3 kΩ): F8 fills the Operating Point panel with
 //    the closed form (7.5 V at the tap, 2.5 mA through both resistors) and writes them on
 //    the canvas; an edit marks them stale, F8 solves again; inside a subsystem the labels
-//    are those of that level; View ▸ Show Operating Point hides them; the CSV export
+//    are those of that level; View ▸ Show Operating Point Values hides them; the CSV export
 //    and the clipboard hold the rows.
 //  - The BJT amplifier example, from the Simulation menu: every row kelvin-cli op writes
 //    (a separate process) is in the table with its value, and the bias point matches ngspice-39's
@@ -202,10 +202,10 @@ class TestE2eOperatingPoint : public QObject {
     QTRY_VERIFY(!labels->isStale());
     QVERIFY(!labels->branchLabel("R1")->font().italic());
 
-    // View ▸ Show Operating Point: off hides the labels, on brings them back.
-    kelvin::e2e::chooseMenuItem(window, QStringLiteral("View"), QStringLiteral("Show Operating Point"));
+    // View ▸ Show Operating Point Values: off hides the labels, on brings them back.
+    kelvin::e2e::chooseMenuItem(window, QStringLiteral("View"), QStringLiteral("Show Operating Point Values"));
     QTRY_VERIFY(labels->labels().isEmpty());
-    kelvin::e2e::chooseMenuItem(window, QStringLiteral("View"), QStringLiteral("Show Operating Point"));
+    kelvin::e2e::chooseMenuItem(window, QStringLiteral("View"), QStringLiteral("Show Operating Point Values"));
     QTRY_VERIFY(!labels->labels().isEmpty());
 
     // R2 grouped into a subsystem (Ctrl+G), solved again, the subsystem opened (Edit ▸ Open Subsystem):
