@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <QFont>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QLineF>
 #include <QPainter>
