@@ -27,6 +27,7 @@
 #include <spdlog/spdlog.h>
 
 #include "analysis/analysis_launcher.h"
+#include "analysis/operating_point_launcher.h"
 #include "analysis/partition_overlay.h"
 #include "sweep/sweep_launcher.h"
 #include "canvas/diagram_editor.h"
@@ -106,6 +107,7 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
   sweep_ = new SweepLauncher(document_, registry_, simulation_->history(), this);
   checker_ = new ModelChecker(document_, this);
   partition_ = new PartitionOverlay(editor_->scene(), document_, registry_, this);
+  operatingPoint_ = new OperatingPointLauncher(document_, registry_, editor_->scene(), this);
   diskWatch_ = new DiskFileWatch(this);
   autosaver_ = new Autosaver(document_, [this] { return diskWatch_->recordedHash(); }, this);
   connect(diskWatch_, &DiskFileWatch::changedOnDisk, this, &MainWindow::fileChangedOnDisk);
@@ -226,6 +228,8 @@ void MainWindow::createDocks() {
   logView_ = new LogView(this);
   QDockWidget* logDock = dock(tr("Log"), QStringLiteral("logDock"), logView_, Qt::BottomDockWidgetArea);
   tabifyDockWidget(problemsDock_, logDock);
+  addDockWidget(Qt::BottomDockWidgetArea, operatingPoint_->dock());
+  tabifyDockWidget(logDock, operatingPoint_->dock());
   problemsDock_->raise();
   resizeDocks({paletteDock, inspectorDock}, {250, 300}, Qt::Horizontal);
   resizeDocks({inspectorDock, variablesDock}, {420, 220}, Qt::Vertical);
@@ -347,6 +351,10 @@ void MainWindow::createActions() {
   for (QAction* a : simulation_->actions()) actions_[a->objectName()] = a;
   for (QAction* a : analysis_->actions()) actions_[a->objectName()] = a;
   actions_[sweep_->action()->objectName()] = sweep_->action();
+  for (QAction* a : {operatingPoint_->solveAction(), operatingPoint_->showAction()}) actions_[a->objectName()] = a;
+  connect(operatingPoint_, &OperatingPointLauncher::solved, this, [this](bool ok, const QString& error) {
+    statusBar()->showMessage(ok ? tr("DC operating point solved") : tr("No DC operating point: %1").arg(error), 8000);
+  });
   QAction* partition = makeAction("showPartition", tr("Show &Partition"), "", {});
   partition->setCheckable(true);
   partition->setStatusTip(tr("Tint the blocks of linear portions of the network blue and nonlinear ones orange"));
@@ -408,6 +416,7 @@ void MainWindow::createMenus() {
   view->addAction(action("snap"));
   view->addAction(action("showGrid"));
   view->addAction(action("showPartition"));
+  view->addAction(action("showOperatingPoint"));
   view->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
 
@@ -416,6 +425,7 @@ void MainWindow::createMenus() {
   simulation->addSeparator();
   simulation->addAction(action("newScope"));
   simulation->addSeparator();
+  simulation->addAction(action("operatingPoint"));
   for (const char* name : {"identifyAbcd", "frequencyResponse", "noiseSpectrum"}) simulation->addAction(action(name));
   simulation->addAction(action("sweep"));
   simulation->addSeparator();
@@ -438,13 +448,13 @@ void MainWindow::createToolBar() {
   bar->setObjectName(QStringLiteral("mainToolBar"));
   bar->setIconSize(QSize(20, 20));
   bar->setMovable(false);
-  const char* groups[][6] = {{"new", "open", "save", nullptr},
+  const char* groups[][7] = {{"new", "open", "save", nullptr},
                              {"undo", "redo", nullptr},
                              {"cut", "copy", "paste", "delete", nullptr},
                              {"rotate", "flip", "group", "ungroup", "goUp", nullptr},
                              {"zoomIn", "zoomOut", "zoomFit", "zoomReset", nullptr},
                              {"quickInsert", "validate", "settings", nullptr},
-                             {"run", "pause", "resume", "step", "stop", nullptr}};
+                             {"run", "pause", "resume", "step", "stop", "operatingPoint"}};
   bool first = true;
   for (const auto& group : groups) {
     if (!first) bar->addSeparator();

@@ -31,6 +31,7 @@ class BlockRegistry;
 namespace kelvin::gui {
 
 class AnalysisLauncher;
+class OperatingPointLauncher;
 class Autosaver;
 class DiskFileWatch;
 class SweepLauncher;
@@ -79,6 +80,7 @@ class MainWindow : public QMainWindow {
   SimulationSession* simulation() const { return simulation_; }
   ResultsArea* results() const { return results_; }
   AnalysisLauncher* analysis() const { return analysis_; }
+  OperatingPointLauncher* operatingPoint() const { return operatingPoint_; }
   SweepLauncher* sweep() const { return sweep_; }
   PartitionOverlay* partition() const { return partition_; }
   /// The action with this object name ("save", "undo", "rotate", ...), or nullptr.
@@ -150,6 +152,7 @@ class MainWindow : public QMainWindow {
   ModelChecker* checker_ = nullptr;
   bool showCheckResult_ = false;
   AnalysisLauncher* analysis_ = nullptr;
+  OperatingPointLauncher* operatingPoint_ = nullptr;
   SweepLauncher* sweep_ = nullptr;
   PartitionOverlay* partition_ = nullptr;
   ComponentEditorDialog* components_ = nullptr;

@@ -69,6 +69,16 @@ files=(
   core/run/partition_analysis.h
   core/run/partition_analysis.cpp
   tests/core/noise/tst_noise_portions.cpp
+  gui/analysis/operating_point_values.h
+  gui/analysis/operating_point_values.cpp
+  gui/analysis/operating_point_table.h
+  gui/analysis/operating_point_table.cpp
+  gui/analysis/operating_point_launcher.h
+  gui/analysis/operating_point_launcher.cpp
+  gui/canvas/operating_point_annotations.h
+  gui/canvas/operating_point_annotations.cpp
+  tests/gui/e2e/tst_e2e_operating_point.cpp
+  tests/core/run/tst_through_values.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

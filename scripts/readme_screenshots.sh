@@ -44,4 +44,5 @@ shoot resources/examples/k2_demo.kelvin docs/images/bode_k2.png 4 'Frequency Res
 shoot resources/examples/k2_demo.kelvin docs/images/abcd_table_k2.png 4 'ABCD Identification' alt+s a
 shoot resources/examples/rc_noise_spectrum.kelvin docs/images/noise_spectrum_rc.png 4 'Noise Spectrum' alt+s n
 shoot resources/examples/half_wave_rectifier.kelvin docs/images/partition_overlay.png 4 - alt+v p
+shoot resources/examples/bjt_low_noise_amplifier.kelvin docs/images/operating_point_bjt.png 4 - F8
 shoot resources/examples/user_rc_noise.kelvin docs/images/component_editor.png 3 'Components' ctrl+shift+k

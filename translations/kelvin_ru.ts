@@ -2506,6 +2506,14 @@ Restore it, or discard it for good?</source>
         <source>Restored the unsaved changes to %1</source>
         <translation>Несохранённые изменения в %1 восстановлены</translation>
     </message>
+    <message>
+        <source>DC operating point solved</source>
+        <translation>Рабочая точка по постоянному току найдена</translation>
+    </message>
+    <message>
+        <source>No DC operating point: %1</source>
+        <translation>Нет рабочей точки по постоянному току: %1</translation>
+    </message>
 </context>
 <context>
     <name>kelvin::gui::ModelDocument</name>
@@ -2641,6 +2649,113 @@ Restore it, or discard it for good?</source>
     <message>
         <source>integrated %1 unit², rms %2 (estimated error %3)</source>
         <translation>в полосе %1 ед.², СКЗ %2 (оценка погрешности %3)</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::OperatingPointAnnotations</name>
+    <message>
+        <source> (before the last edit: solve again)</source>
+        <translation> (до последней правки: рассчитайте заново)</translation>
+    </message>
+    <message>
+        <source>%1 = %2 %3</source>
+        <translation>%1 = %2 %3</translation>
+    </message>
+    <message>
+        <source>%1.%2 → %1.%3: %4 %5</source>
+        <translation>%1.%2 → %1.%3: %4 %5</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::OperatingPointLauncher</name>
+    <message>
+        <source>Op&amp;erating Point</source>
+        <translation>Р&amp;абочая точка</translation>
+    </message>
+    <message>
+        <source>Show Operating Point &amp;Values</source>
+        <translation>Показывать &amp;значения рабочей точки</translation>
+    </message>
+    <message>
+        <source>Operating Point</source>
+        <translation>Рабочая точка</translation>
+    </message>
+    <message>
+        <source>Solve the DC operating point and show its values on the canvas and in a table</source>
+        <translation>Рассчитать рабочую точку по постоянному току и показать её значения на схеме и в таблице</translation>
+    </message>
+    <message>
+        <source>Show the values of the last operating point on the canvas</source>
+        <translation>Показывать на схеме значения последней рассчитанной рабочей точки</translation>
+    </message>
+</context>
+<context>
+    <name>kelvin::gui::OperatingPointTable</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Копировать</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation>&amp;Экспорт CSV…</translation>
+    </message>
+    <message>
+        <source>Filter signals</source>
+        <translation>Фильтр сигналов</translation>
+    </message>
+    <message>
+        <source>Signal</source>
+        <translation>Сигнал</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Значение</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Единица</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows (or all shown) as CSV</source>
+        <translation>Копировать выделенные строки (или все показанные) в формате CSV</translation>
+    </message>
+    <message>
+        <source>Simulation ▸ Operating Point (F8) solves the DC operating point.</source>
+        <translation>Моделирование ▸ Рабочая точка (F8) рассчитывает рабочую точку по постоянному току.</translation>
+    </message>
+    <message numerus="yes">
+        <source>DC operating point: %n value(s).</source>
+        <translation>
+            <numerusform>Рабочая точка по постоянному току: %n значение.</numerusform>
+            <numerusform>Рабочая точка по постоянному току: %n значения.</numerusform>
+            <numerusform>Рабочая точка по постоянному току: %n значений.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Solving the DC operating point…</source>
+        <translation>Расчёт рабочей точки по постоянному току…</translation>
+    </message>
+    <message>
+        <source>No DC operating point:
+%1</source>
+        <translation>Нет рабочей точки по постоянному току:
+%1</translation>
+    </message>
+    <message>
+        <source>The model has changed since: solve again (F8).</source>
+        <translation>С тех пор модель изменилась: рассчитайте заново (F8).</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Не удаётся записать %1: %2</translation>
+    </message>
+    <message>
+        <source>Export Operating Point</source>
+        <translation>Экспорт рабочей точки</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -3024,6 +3139,18 @@ Restore it, or discard it for good?</source>
     <message>
         <source>Times, tolerances, the temperature and k must be positive numbers.</source>
         <translation>Времена, допуски, температура и k должны быть положительными числами.</translation>
+    </message>
+    <message>
+        <source>Initial conditions of the blocks (ic)</source>
+        <translation>Начальные условия блоков (ic)</translation>
+    </message>
+    <message>
+        <source>DC operating point</source>
+        <translation>Рабочая точка по постоянному току</translation>
+    </message>
+    <message>
+        <source>Start from</source>
+        <translation>Начинать с</translation>
     </message>
 </context>
 <context>

@@ -90,6 +90,7 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
       const int unknown = static_cast<int>(system.unknowns.size());
       system.unknowns.push_back({m.key + "." + throughSymbol, 0.0, false, m.instance});
       throughOf[m.key] = pool.variable(unknown);
+      system.throughs.push_back({m.key, pool.variable(unknown), false});
       netThroughs[n].push_back(pool.variable(unknown));
     }
     system.nodes.push_back(std::move(node));

@@ -4,6 +4,7 @@ namespace kelvin::core {
 
 void FlatSystem::forEachExpression(const std::function<void(Expr&)>& f) {
   for (FlatSignal& s : signals) f(s.value);
+  for (FlatSignal& s : throughs) f(s.value);
   for (FlatNode& node : nodes) f(node.across);
   for (Expr& e : energies) f(e);
   for (auto& [e, block] : switchOwners) f(e);

@@ -125,6 +125,10 @@ struct FlatSystem {
   std::vector<FlatDelay> delays;
   std::vector<FlatConstraint> constraints;
   std::vector<FlatSignal> signals;
+  /// The through value of every physical port, named "<block id>.<port>" (the current into
+  /// R1 at R1.p): never sampled, evaluated on request (throughValues(), for the GUI's
+  /// operating-point annotations).
+  std::vector<FlatSignal> throughs;
   std::vector<FlatNoiseSource> noiseSources;
   std::vector<FlatNoiseSensor> noiseSensors;
   std::vector<Expr> energies;  // stored energy per block that declares one

@@ -84,6 +84,19 @@ std::vector<double> signalValues(const CompiledModel& compiled, const OperatingP
   return values;
 }
 
+std::vector<double> throughValues(const CompiledModel& compiled, const OperatingPoint& point) {
+  const std::vector<FlatSignal>& throughs = compiled.flat().throughs;
+  std::vector<double> values(throughs.size());
+  std::vector<double> work;
+  const EvalPoint at{point.time, point.y.data(), point.yp.data(), point.discrete.data(), point.switches.data(), nullptr};
+  for (std::size_t k = 0; k < throughs.size(); ++k) {
+    const Tape tape = compiled.dae().compile(throughs[k].value);
+    work.resize(std::max<std::size_t>(tape.size(), 1));
+    values[k] = tape.evaluate(at, work.data());
+  }
+  return values;
+}
+
 SimulationOptions startingOptions(const CompiledModel& compiled, SimulationOptions options) {
   if (options.initial == SimulationOptions::Initial::OperatingPoint && options.startValues.empty())
     options.startValues = dcOperatingPoint(compiled, options).y;

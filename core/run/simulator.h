@@ -46,6 +46,10 @@ OperatingPoint dcOperatingPoint(const CompiledModel& compiled, const SimulationO
 /// The value of every signal (signalNames() order) at `point`.
 std::vector<double> signalValues(const CompiledModel& compiled, const OperatingPoint& point);
 
+/// The through value of every physical port at `point` (FlatSystem::throughs order, names
+/// `<block id>.<port>`): the current into a resistor at its pin p, the torque into a flange.
+std::vector<double> throughValues(const CompiledModel& compiled, const OperatingPoint& point);
+
 /// The options a run starts from: `options` itself, or, when options.initial is
 /// OperatingPoint and no startValues are given, with startValues set to the DC operating
 /// point. simulate(), operatingPointAt() and checkInitialState() start from these, so the

@@ -48,6 +48,7 @@ SettingsDialog::SettingsDialog(ModelDocument* document, QWidget* parent)
     : QDialog(parent), document_(document), stopTime_(new QLineEdit(this)), solver_(new QComboBox(this)),
       rtol_(new QLineEdit(this)), atol_(new QLineEdit(this)), step_(new QLineEdit(this)),
       temperature_(new QLineEdit(this)), projection_(new QCheckBox(tr("Project states at constraint changes"), this)),
+      initial_(new QComboBox(this)),
       noiseEnvelope_(new QCheckBox(tr("Noise envelope along the transient (mean ± kσ)"), this)),
       relinearization_(new QLineEdit(this)), monteCarloRuns_(new QSpinBox(this)), seed_(new QSpinBox(this)),
       sigmaFactor_(new QLineEdit(this)), noiseMethod_(new QComboBox(this)), message_(new QLabel(this)),
@@ -66,6 +67,11 @@ SettingsDialog::SettingsDialog(ModelDocument* document, QWidget* parent)
   step_->setPlaceholderText(tr("every accepted step"));
   temperature_->setText(QString::number(s.temperature, 'g', 8));
   projection_->setChecked(s.projection);
+  initial_->setObjectName(QStringLiteral("initial"));
+  initial_->addItem(tr("Initial conditions of the blocks (ic)"), QStringLiteral("ic"));
+  initial_->addItem(tr("DC operating point"), QStringLiteral("operating_point"));
+  const bool fromOperatingPoint = s.extra.contains("initial") && s.extra["initial"] == "operating_point";
+  initial_->setCurrentIndex(fromOperatingPoint ? 1 : 0);
   const core::NoiseSettings noise = noiseSettings(s);
   noiseEnvelope_->setObjectName(QStringLiteral("noiseEnvelope"));
   noiseEnvelope_->setChecked(noise.envelope);
@@ -92,6 +98,7 @@ SettingsDialog::SettingsDialog(ModelDocument* document, QWidget* parent)
   form->addRow(tr("Absolute tolerance"), atol_);
   form->addRow(tr("Step / output interval (s)"), step_);
   form->addRow(tr("Temperature (K)"), temperature_);
+  form->addRow(tr("Start from"), initial_);
   form->addRow(QString(), projection_);
   auto* noiseBox = new QGroupBox(tr("Noise"), this);
   auto* noiseForm = new QFormLayout(noiseBox);
@@ -138,6 +145,8 @@ core::Settings SettingsDialog::settings() const {
   s.step = step_->text().trimmed().toStdString();
   if (parsePositive(temperature_->text(), "", &v)) s.temperature = v;
   s.projection = projection_->isChecked();
+  const std::string initial = initial_->currentData().toString().toStdString();
+  if (initial == "operating_point" || s.extra.contains("initial")) s.extra["initial"] = initial;  // "ic" is the default
   core::NoiseSettings noise = noiseSettings(s);
   noise.envelope = noiseEnvelope_->isChecked();
   if (parsePositive(relinearization_->text(), "", &v)) noise.relinearizationTolerance = v;

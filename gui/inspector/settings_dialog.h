@@ -3,8 +3,9 @@
 // step, temperature and state projection, and the noise options kept in
 // settings.extra["noise"] = {"envelope": bool, "relinearization_tolerance":
 // number, "monte_carlo_runs": int, "seed": int, "sigma_factor": number, "method":
-// "elements" or "portions"} (the
-// engine reads the same keys). OK stores them as one undo step.
+// "elements" or "portions"} (the engine reads the same keys), and where a run
+// starts, settings.extra["initial"]: "ic" (the model's start values) or
+// "operating_point" (the DC operating point). OK stores them as one undo step.
 
 #include <QDialog>
 
@@ -43,6 +44,7 @@ class SettingsDialog : public QDialog {
   QLineEdit* step_;
   QLineEdit* temperature_;
   QCheckBox* projection_;
+  QComboBox* initial_;
   QCheckBox* noiseEnvelope_;
   QLineEdit* relinearization_;
   QSpinBox* monteCarloRuns_;
