@@ -37,19 +37,28 @@ class TestE2eHostileFiles : public QObject {
     QVERIFY(app.openExample("rc_lowpass.kelvin"));
     const std::size_t blocks = window.model().blocks.size();
 
+    // The message box opens inside the key press that opened the file dialog: it is read and
+    // closed (Return, its default button) from the event loop it runs.
+    QString shown;
+    QTimer poll;
+    poll.setInterval(50);
+    connect(&poll, &QTimer::timeout, this, [&shown, &poll] {
+      auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+      if (!box) return;
+      shown = box->text() + QLatin1Char('\n') + box->informativeText();
+      poll.stop();
+      QTest::keyClick(box, Qt::Key_Return);
+    });
+    poll.start();
     app.openWithDialog(path);
-    QMessageBox* box = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())),
-                             kelvin::e2e::kRunTimeoutMs);
-    const QString shown = box->text() + QLatin1Char('\n') + box->informativeText();
+    QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), kelvin::e2e::kRunTimeoutMs);
     QVERIFY2(shown.contains(QStringLiteral("Cannot open nest_5000.kelvin")), qPrintable(shown));
     QVERIFY2(shown.contains(QStringLiteral("nested too deeply")), qPrintable(shown));
-    QTest::keyClick(box, Qt::Key_Return);
     QTRY_VERIFY(!QApplication::activeModalWidget());
 
     QVERIFY2(window.windowTitle().startsWith(QStringLiteral("rc_lowpass.kelvin")), qPrintable(window.windowTitle()));
     QCOMPARE(window.model().blocks.size(), blocks);
-    QVERIFY(!window.windowTitle().contains(QLatin1Char('*')));
+    QVERIFY(!window.isWindowModified());
   }
 
   void nestAtTheLimitOpensValidatesAndRuns() {
