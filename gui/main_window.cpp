@@ -7,7 +7,6 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -52,6 +51,7 @@
 #include "inspector/variables_widget.h"
 #include "log/log_view.h"
 #include "model/diagnostic.h"
+#include "model/input_file.h"
 #include "model/model_file.h"
 #include "model/model_validator.h"
 #include "palette/palette_widget.h"
@@ -487,14 +487,14 @@ bool MainWindow::openFile(const QString& path) {
 
 bool MainWindow::importSpiceFile(const QString& path) {
   const QString name = QFileInfo(path).fileName();
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) {
-    showError(tr("Cannot import %1.").arg(name), file.errorString());
+  const core::InputFileText netlist = core::readInputFile(path.toStdString());
+  if (!netlist.text) {
+    showError(tr("Cannot import %1.").arg(name), QString::fromStdString(netlist.error));
     return false;
   }
   core::SpiceImport imported;
   try {
-    imported = core::importSpice(file.readAll().toStdString(), path.toStdString(), registry_);
+    imported = core::importSpice(*netlist.text, path.toStdString(), registry_);
   } catch (const core::ModelError& e) {
     spdlog::error("{}", e.what());
     showError(tr("Cannot import %1.").arg(name), diagnosticsText(e.diagnostics()));

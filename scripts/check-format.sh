@@ -79,6 +79,14 @@ files=(
   gui/canvas/operating_point_annotations.cpp
   tests/gui/e2e/tst_e2e_operating_point.cpp
   tests/core/run/tst_through_values.cpp
+  core/model/input_file.h
+  core/model/input_file.cpp
+  tests/core/model/tst_input_file.cpp
+  tests/support/hostile_models.h
+  tests/gui/e2e/tst_e2e_hostile_files.cpp
+  core/model/variable_references.h
+  core/model/variable_references.cpp
+  tests/core/model/tst_variable_references.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

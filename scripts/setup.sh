@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Prepares a fresh Debian 12 machine to build Kelvin and builds it:
 #   1. installs the Debian packages Kelvin needs, only those that are missing;
-#   2. configures the build in ./build (Ninja, RelWithDebInfo) if not done yet;
+#   2. configures the build in ./build (Ninja, RelWithDebInfo) if not done yet, with the CMake
+#      options in KELVIN_CMAKE_ARGS if set (CI: -DKELVIN_WERROR=ON; given again, they are
+#      applied to an existing build too);
 #   3. builds with all cores.
 # Safe to run again: every step is skipped or incremental when already done.
 set -euo pipefail
@@ -47,9 +49,10 @@ else
   "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
-if [ ! -f "$build_dir/build.ninja" ]; then
-  say "Configuring $build_dir (Ninja, RelWithDebInfo)"
-  cmake -S "$repo_root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+read -r -a cmake_args <<< "${KELVIN_CMAKE_ARGS:-}"
+if [ ! -f "$build_dir/build.ninja" ] || [ ${#cmake_args[@]} -gt 0 ]; then
+  say "Configuring $build_dir (Ninja, RelWithDebInfo${cmake_args[*]:+, ${cmake_args[*]}})"
+  cmake -S "$repo_root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${cmake_args[@]}"
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)

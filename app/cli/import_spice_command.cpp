@@ -1,13 +1,12 @@
 #include "cli/import_spice_command.h"
 
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 #include "cli/atomic_output_file.h"
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
 #include "import/spice_importer.h"
+#include "model/input_file.h"
 #include "model/model_file.h"
 #include "model/model_validator.h"
 
@@ -28,16 +27,9 @@ int ImportSpiceCommand::run(const CliArguments& args, CommandContext& context) {
   std::optional<AtomicOutputFile> file;
   if (outPath) file.emplace(*outPath, path);
 
-  std::ifstream input(path, std::ios::binary);
-  std::ostringstream text;
-  if (input) text << input.rdbuf();  // an empty file sets text's failbit: it is read all the same
-  if (!input || input.bad()) {
-    core::Diagnostic problem;
-    problem.file = path;
-    problem.message = "cannot read the netlist";
-    throw core::ModelError(problem);
-  }
-  const core::SpiceImport imported = core::importSpice(text.str(), path, context.registry());
+  const core::InputFileText netlist = core::readInputFile(path);
+  if (!netlist.text) throw core::ModelError(core::Diagnostic{path, "", "", "cannot read the netlist: " + netlist.error});
+  const core::SpiceImport imported = core::importSpice(*netlist.text, path, context.registry());
   for (const core::Diagnostic& warning : imported.warnings) context.err() << "warning: " << warning.toString() << '\n';
   const std::vector<core::Diagnostic> problems = core::validateModel(imported.model, context.registry(), path);
   if (core::hasErrors(problems)) throw core::ModelError(core::errorsOf(problems));

@@ -146,7 +146,7 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
     if (nets.nets()[n].domain == Domain::Signal) continue;
     Expr sum = pool.constant(0.0);
     for (Expr t : netThroughs[n]) sum = sum + t;
-    system.equations.push_back({sum, -1, static_cast<int>(node++)});
+    system.equations.push_back({sum, -1, static_cast<int>(node++), {}});
   }
 
   spdlog::debug("elaborate {}: {} unknowns, {} equations, {} expression nodes; eliminating aliases", file_,

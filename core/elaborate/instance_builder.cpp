@@ -158,7 +158,7 @@ void InstanceBuilder::timeScale(double seconds) {
   if (seconds > 0.0 && std::isfinite(seconds)) system_.shortestTimeScale = std::min(system_.shortestTimeScale, seconds);
 }
 
-void InstanceBuilder::equation(Expr residual) { system_.equations.push_back({residual, block_, -1}); }
+void InstanceBuilder::equation(Expr residual) { system_.equations.push_back({residual, block_, -1, {}}); }
 
 double InstanceBuilder::temperature() const {
   const ParamDecl* decl = instance_.type->findParam("temperature");

@@ -1,7 +1,6 @@
 #include "import/spice_deck.h"
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "model/diagnostic.h"
@@ -56,9 +55,9 @@ class DeckReader {
       for (const std::string& open : open_)
         if (open == resolved) fail(card, origin, "recursive " + command + ": " + chain + resolved);
       if (open_.size() >= kMaxIncludeDepth) fail(card, origin, command + " nested more than 32 files deep");
-      const std::optional<std::string> text = reader_(resolved);
-      if (!text) fail(card, origin, "cannot read '" + resolved + "'");
-      std::vector<SpiceCard> included = readSpiceCards(*text, false);
+      const InputFileText file = reader_(resolved);
+      if (!file.text) fail(card, origin, "cannot read '" + resolved + "': " + file.error);
+      std::vector<SpiceCard> included = readSpiceCards(*file.text, false);
       if (library && card.fields.size() >= 3) included = section(included, card, origin, resolved, card.fields[2]);
       open_.push_back(resolved);
       splice(included, resolved, resolved);
@@ -94,12 +93,7 @@ class DeckReader {
 
 }  // namespace
 
-std::optional<std::string> readSpiceFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  if (!in || !(text << in.rdbuf())) return std::nullopt;
-  return text.str();
-}
+InputFileText readSpiceFile(const std::string& path) { return readInputFile(path); }
 
 std::vector<SpiceCard> readSpiceDeck(std::string_view text, const std::string& fileName,
                                      const SpiceFileReader& reader) {

@@ -13,14 +13,15 @@
 #include <vector>
 
 #include "import/spice_card_reader.h"
+#include "model/input_file.h"
 
 namespace kelvin::core {
 
-/// The text of the file at `path`, or nullopt when it cannot be read.
-using SpiceFileReader = std::function<std::optional<std::string>(const std::string& path)>;
+/// The text of the file at `path`, or why it cannot be read.
+using SpiceFileReader = std::function<InputFileText(const std::string& path)>;
 
-/// Reads files from the file system.
-std::optional<std::string> readSpiceFile(const std::string& path);
+/// Reads files from the file system (readInputFile: no directory, no device, at most 1 GiB).
+InputFileText readSpiceFile(const std::string& path);
 
 /// The cards of the netlist `text` (named `fileName`) with its includes spliced in.
 /// Throws ModelError ("file:line").

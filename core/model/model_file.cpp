@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <initializer_list>
 #include <optional>
 #include <set>
@@ -16,6 +15,7 @@
 #include <system_error>
 
 #include "expr/si_number.h"
+#include "model/input_file.h"
 
 namespace kelvin::core {
 
@@ -206,14 +206,12 @@ class ModelReader {
       f.path = item.get<std::string>();
       const std::filesystem::path path(f.path);
       f.resolved = (path.is_absolute() ? path : directory / path).lexically_normal().string();
-      std::ifstream in(f.resolved, std::ios::binary);
-      std::ostringstream text;
-      if (in) text << in.rdbuf();
-      if (!in || in.bad()) {
-        problems_.push_back(Diagnostic{f.resolved, "", "", "cannot read the component file: " + systemMessage(errno)});
+      InputFileText text = readInputFile(f.resolved);
+      if (!text.text) {
+        problems_.push_back(Diagnostic{f.resolved, "", "", "cannot read the component file: " + text.error});
         continue;
       }
-      f.text = text.str();
+      f.text = std::move(*text.text);
       files.push_back(std::move(f));
     }
     return files;
@@ -588,12 +586,9 @@ Model parseModel(const std::string& jsonText, const std::string& fileName) {
 }
 
 Model loadModel(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ModelError(Diagnostic{path, "", "", "cannot open: " + systemMessage(errno)});
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw ModelError(Diagnostic{path, "", "", "cannot read: " + systemMessage(errno)});
-  return parseModel(text.str(), path);
+  const InputFileText file = readInputFile(path);
+  if (!file.text) throw ModelError(Diagnostic{path, "", "", "cannot read the model: " + file.error});
+  return parseModel(*file.text, path);
 }
 
 std::string serializeModel(const Model& model) {

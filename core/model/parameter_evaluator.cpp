@@ -8,6 +8,7 @@
 
 #include "expr/parser.h"
 #include "expr/si_number.h"
+#include "model/variable_references.h"
 
 namespace kelvin::core {
 
@@ -277,64 +278,10 @@ std::vector<std::vector<double>> evaluateMatrix(std::string_view text, const Par
   return rows;
 }
 
-namespace {
-
-/// The identifiers written in an expression's text, in order.
-std::vector<std::string> identifiersIn(const std::string& text) {
-  std::vector<std::string> names;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (std::isalpha(c) || c == '_') {
-      std::size_t end = i + 1;
-      while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_')) ++end;
-      names.push_back(text.substr(i, end - i));
-      i = end;
-    } else if (std::isdigit(c) || c == '.') {
-      // A number with its exponent and SI prefix ("1e-3", "2.2k") names nothing.
-      while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
-    } else {
-      ++i;
-    }
-  }
-  return names;
-}
-
-/// Why `variable` (which failed to evaluate) cannot use a later variable: "a → b → a" when it
-/// lies on a cycle of references, else the first later variable it uses. Empty when neither.
-std::string forwardReference(const Model& model, std::size_t variable) {
-  std::map<std::string, std::size_t> index;
-  for (std::size_t i = 0; i < model.variables.size(); ++i) index.emplace(model.variables[i].name, i);
-  const std::string& self = model.variables[variable].name;
-  // Breadth-first over "uses" from `variable`, keeping the parent of each, until it comes back.
-  std::map<std::string, std::string> parent;
-  std::vector<std::string> queue{self};
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const std::string name = queue[head];
-    for (const std::string& used : identifiersIn(model.variables[index.at(name)].value)) {
-      if (!index.contains(used)) continue;
-      if (used == self) {
-        std::vector<std::string> path{self};
-        for (std::string at = name; at != self; at = parent.at(at)) path.push_back(at);
-        std::string text = self;
-        for (auto it = path.rbegin(); it != path.rend(); ++it) text += " → " + *it;
-        return "a cycle among variables: " + text;
-      }
-      if (parent.emplace(used, name).second) queue.push_back(used);
-    }
-  }
-  for (const std::string& used : identifiersIn(model.variables[variable].value)) {
-    auto found = index.find(used);
-    if (found != index.end() && found->second > variable)
-      return "it uses " + used + ", which is defined after it; move " + used + " up";
-  }
-  return "";
-}
-
-}  // namespace
-
 ParameterScope evaluateModelVariables(const Model& model, const std::string& file, std::vector<Diagnostic>* problems) {
   ParameterScope scope;
   std::set<std::string, std::less<>> defined;
+  std::optional<VariableReferences> references;  // built at the first unknown name
   for (const Variable& variable : model.variables) {
     std::string problem;
     if (!isName(variable.name)) {
@@ -348,8 +295,9 @@ ParameterScope evaluateModelVariables(const Model& model, const std::string& fil
         continue;
       } catch (const ParameterError& e) {
         const bool unknownName = std::string(e.what()).find("unknown name") != std::string::npos;
+        if (unknownName && !references) references.emplace(model.variables);
         const std::string why =
-            unknownName ? forwardReference(model, static_cast<std::size_t>(&variable - model.variables.data())) : "";
+            unknownName ? references->explain(static_cast<std::size_t>(&variable - model.variables.data())) : "";
         problem = "variable " + variable.name + ": " + (why.empty() ? std::string(e.what()) : why);
       }
     }

@@ -14,6 +14,7 @@ SubModelBuilder::SubModelBuilder(ComponentBuilder& parent, const UserSubModel& d
 
 void SubModelBuilder::fail(const std::string& port, const std::string& message) const {
   parent_.fail("", "sub-model " + declaration_.name + (port.empty() ? "" : "." + port) + ": " + message);
+  __builtin_unreachable();  // parent_.fail throws; GCC does not carry [[noreturn]] through a virtual call
 }
 
 const std::string& SubModelBuilder::text(const std::string& name, const ParamDecl** decl) const {

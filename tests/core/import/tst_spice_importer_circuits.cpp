@@ -343,10 +343,10 @@ class TestSpiceImporterCircuits : public QObject {
         {"lib/sub/stage.inc", ".subckt stage c b e\nQ1 c b e QN\nRX c b 100k\n.ends\n"},
         {"loop/a.inc", ".include b.inc\n"},
         {"loop/b.inc", "R9 x 0 1k\n.include a.inc\n"}};
-    const core::SpiceFileReader reader = [&](const std::string& path) -> std::optional<std::string> {
+    const core::SpiceFileReader reader = [&](const std::string& path) -> core::InputFileText {
       const auto found = files.find(path);
-      if (found == files.end()) return std::nullopt;
-      return found->second;
+      if (found == files.end()) return {std::nullopt, "No such file or directory"};
+      return {found->second, ""};
     };
     const core::SpiceImport imported =
         core::importSpice("t\n.lib 'lib/devices.lib' small\n.include lib/amp.inc\nV1 c 0 5\nX1 c c 0 stage\n.op\n",
@@ -366,7 +366,7 @@ class TestSpiceImporterCircuits : public QObject {
       QFAIL("a missing include was read");
     } catch (const core::ModelError& e) {
       QCOMPARE(QString::fromStdString(e.diagnostics().front().toString()),
-               QString("t.cir:3: cannot read 'nowhere.cir'"));
+               QString("t.cir:3: cannot read 'nowhere.cir': No such file or directory"));
     }
   }
 

@@ -1,0 +1,26 @@
+#pragma once
+// Reads a file Kelvin takes as input (a model, a user component file, a SPICE
+// netlist or a file it includes) whole, refusing what is not a file to read:
+// a directory, a device such as /dev/zero (which never ends), a socket, and
+// anything longer than kMaxInputFileBytes (a pipe is read up to that limit).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace kelvin::core {
+
+/// The most bytes an input file may hold: far beyond any model (a 250,000-section
+/// ladder is 40 MB), well below what parsing it would need in memory (about 10×).
+inline constexpr std::uintmax_t kMaxInputFileBytes = std::uintmax_t{1} << 30;
+
+/// What reading an input file gave: its text, or why there is none.
+struct InputFileText {
+  std::optional<std::string> text;
+  std::string error;  // e.g. "is a directory, not a file"; empty when text is set
+};
+
+/// The whole content of the file at `path`.
+InputFileText readInputFile(const std::string& path);
+
+}  // namespace kelvin::core
