@@ -112,30 +112,32 @@ int VariableEliminator::run(FlatSystem& system) {
   }
   if (definitions.empty() && leaves.empty()) return 0;
 
-  // Renumber the survivors; express each eliminated unknown over them (latest first,
-  // since a definition uses only unknowns eliminated after it; the leaves last, since
-  // theirs may use any).
+  // Express each eliminated unknown over the survivors (latest first, since a definition
+  // uses only unknowns eliminated after it; the leaves last, since theirs may use any) and put
+  // it where it still occurs (the long equations, the signals), then renumber the survivors in
+  // place: only the nodes above an eliminated unknown are made anew.
   std::vector<bool> eliminated(n, false);
   for (const auto& [v, expr] : definitions) eliminated[v] = true;
   for (const auto& [v, expr] : leaves) eliminated[v] = true;
-  std::vector<Expr> renumber(n);
+  std::vector<Expr> replacement(n);
+  for (auto it = definitions.rbegin(); it != definitions.rend(); ++it)
+    replacement[it->first] = pool.substitute(it->second, replacement);
+  for (const auto& [v, expr] : leaves) replacement[v] = pool.substitute(expr, replacement);
+  std::vector<int> newIndex(n, -1);
   std::vector<FlatUnknown> unknowns;
   for (int v = 0; v < n; ++v) {
     if (eliminated[v]) continue;
-    renumber[v] = pool.variable(static_cast<int>(unknowns.size()));
+    newIndex[v] = static_cast<int>(unknowns.size());
     unknowns.push_back(system.unknowns[v]);
   }
-  for (auto it = definitions.rbegin(); it != definitions.rend(); ++it)
-    renumber[it->first] = pool.substitute(it->second, renumber);
-  for (const auto& [v, expr] : leaves) renumber[v] = pool.substitute(expr, renumber);
   std::vector<FlatEquation> equations;
   for (int e = 0; e < m; ++e) {
     if (removedEquation[e]) continue;
-    FlatEquation eq = system.equations[e];
-    eq.residual = pool.substitute(eq.residual, renumber);
-    equations.push_back(eq);
+    FlatEquation& eq = equations.emplace_back(std::move(system.equations[e]));
+    eq.residual = pool.substitute(eq.residual, replacement);  // a walk; new nodes only in the long ones
   }
-  system.forEachExpression([&](Expr& x) { x = pool.substitute(x, renumber); });
+  system.forEachExpression([&](Expr& x) { x = pool.substitute(x, replacement); });
+  pool.renumberUnknowns(newIndex);
   const int removed = static_cast<int>(definitions.size() + leaves.size());
   system.equations = std::move(equations);
   system.unknowns = std::move(unknowns);

@@ -125,14 +125,26 @@ bool ExprPool::sameNode(const ExprNode& x, const ExprNode& y) {
                               : x.index == y.index;
 }
 
-void ExprPool::grow() {
-  table_.assign(std::max<std::size_t>(64, table_.size() * 2), kEmpty);
+void ExprPool::grow() { rehash(std::max<std::size_t>(64, table_.size() * 2)); }
+
+void ExprPool::rehash(std::size_t slots) {
+  table_.assign(slots, kEmpty);
   const std::size_t mask = table_.size() - 1;
   for (std::uint32_t id = 0; id < nodes_.size(); ++id) {
     std::size_t slot = hashOf(nodes_[id]) & mask;
     while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
     table_[slot] = id;
   }
+}
+
+void ExprPool::renumberUnknowns(const std::vector<int>& newIndex) {
+  for (ExprNode& n : nodes_) {
+    if ((n.op != Op::Variable && n.op != Op::Derivative) || n.index < 0) continue;
+    const int to = n.index < static_cast<int>(newIndex.size()) ? newIndex[n.index] : -1;
+    // A retired leaf: y[k] and der(y[k]) both get a fresh index of their own (their ops differ).
+    n.index = to >= 0 ? to : -2 - retired_++;
+  }
+  rehash(table_.size());  // a leaf's hash is its index: only the leaves moved, but linear probing re-inserts all
 }
 
 ExprPool::ExprPool() {
