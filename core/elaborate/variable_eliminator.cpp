@@ -1,6 +1,7 @@
 #include "elaborate/variable_eliminator.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -29,6 +30,54 @@ Expr definitionOf(ExprPool& pool, Expr residual, int y, double a, const std::vec
   }
   return value;
 }
+/// A residual affine in the unknowns with constant coefficients and no time or discrete
+/// value: c + Σ g_k·leaf_k, read off one tape (its value and gradient at zero are exact).
+struct LinearForm {
+  double constant = 0.0;
+  std::vector<TapeLeaf> leaves;
+  std::vector<double> gradient;
+
+  /// False when the residual is not of that form.
+  bool read(const ExprPool& pool, Expr residual, const std::vector<double>& zeros) {
+    const ExprNode& node = residual.node();
+    if (!node.linear || node.timeOrDiscrete) return false;
+    const Tape tape(pool, residual, {});
+    work.resize(tape.size());
+    adjoint.resize(tape.size());
+    gradient.resize(tape.leaves().size());
+    const EvalPoint origin{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
+    constant = tape.gradient(origin, work.data(), adjoint.data(), gradient.data());
+    leaves = tape.leaves();
+    return true;
+  }
+  /// The coefficient of y[v] (0 when absent; nullopt when der(y[v]) occurs too).
+  std::optional<double> coefficient(int v) const {
+    double a = 0.0;
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+      if (leaves[k].index != v) continue;
+      if (leaves[k].derivative) return std::nullopt;
+      a = gradient[k];
+    }
+    return a;
+  }
+  /// y[v] = −(c + Σ_{k≠v} g_k·leaf_k)/a as a flat linear combination; `count` gets the
+  /// number of unknowns it references.
+  Expr solvedFor(ExprPool& pool, int v, double a, int& count) const {
+    Expr value = pool.constant(-constant / a);
+    count = 0;
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+      const TapeLeaf& leaf = leaves[k];
+      if ((leaf.index == v && !leaf.derivative) || gradient[k] == 0.0) continue;
+      Expr unknown = leaf.derivative ? pool.derivative(leaf.index) : pool.variable(leaf.index);
+      value = value + pool.constant(-gradient[k] / a) * unknown;
+      ++count;
+    }
+    return value;
+  }
+
+ private:
+  std::vector<double> work, adjoint;
+};
 }  // namespace
 
 int VariableEliminator::run(FlatSystem& system) {
@@ -59,16 +108,25 @@ int VariableEliminator::run(FlatSystem& system) {
   std::vector<bool> removedEquation(m, false);
   const std::vector<double> zeros(static_cast<std::size_t>(n), 0.0);
   std::vector<std::pair<int, Expr>> definitions;  // in order of elimination; each uses only later ones
+  LinearForm form;
   for (int e = 0; e < m; ++e) {
     if (deferred[e]) continue;
     Expr residual = system.equations[e].residual;
+    const bool linear = form.read(pool, residual, zeros);  // most equations: one tape, no walk per unknown
     for (int v : uses[e]) {
       if (system.unknowns[v].state || underDer[v] || static_cast<int>(usedBy[v].size()) > kMaxUses) continue;
-      const auto a = pool.linearCoefficient(residual, v);
+      const auto a = linear ? form.coefficient(v) : pool.linearCoefficient(residual, v);
       if (!a || *a == 0.0) continue;
       // y = -(rest)/a, where rest is the residual with y set to zero.
-      Expr value = definitionOf(pool, residual, v, *a, zeros);
+      Expr value;
       std::vector<int> newVars, newDers;
+      if (linear) {
+        int count = 0;
+        value = form.solvedFor(pool, v, *a, count);
+        if (count > kMaxDefinitionSize) continue;
+      } else {
+        value = definitionOf(pool, residual, v, *a, zeros);
+      }
       pool.collectUnknowns(value, newVars, newDers);
       if (static_cast<int>(newVars.size() + newDers.size()) > kMaxDefinitionSize) continue;
       const std::unordered_map<int, Expr> replace{{v, value}};
@@ -101,11 +159,14 @@ int VariableEliminator::run(FlatSystem& system) {
   std::vector<std::pair<int, Expr>> leaves;
   for (int e = 0; e < m; ++e) {
     if (!deferred[e]) continue;
+    const Expr residual = system.equations[e].residual;
+    const bool linear = form.read(pool, residual, zeros);  // one tape, not a walk of the long sum per unknown
     for (int v : uses[e]) {
       if (system.unknowns[v].state || underDer[v] || usedBy[v].size() != 1) continue;
-      const auto a = pool.linearCoefficient(system.equations[e].residual, v);
+      const auto a = linear ? form.coefficient(v) : pool.linearCoefficient(residual, v);
       if (!a || *a == 0.0) continue;
-      leaves.emplace_back(v, definitionOf(pool, system.equations[e].residual, v, *a, zeros));
+      int count = 0;
+      leaves.emplace_back(v, linear ? form.solvedFor(pool, v, *a, count) : definitionOf(pool, residual, v, *a, zeros));
       removedEquation[e] = true;
       break;
     }

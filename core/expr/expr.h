@@ -136,7 +136,7 @@ class ExprPool {
   /// retired to indices no unknown has (negative, never reused), so no survivor collides with
   /// them. newIndex must not send two unknowns to one index. Every node keeps its id, so every
   /// expression held anywhere now reads the new numbering; nothing is interned again (one pass
-  /// over the nodes and a rehash of the table), where a substitute() would make every node
+  /// over the nodes; only the leaves move in the hash table), where a substitute() would make every node
   /// over an unknown anew.
   void renumberUnknowns(const std::vector<int>& newIndex);
 
@@ -163,6 +163,8 @@ class ExprPool {
   void grow();
   /// Re-inserts every node into an empty table of `slots` slots (a power of two).
   void rehash(std::size_t slots);
+  /// Takes node `id` out of the hash table (it stays in the pool).
+  void erase(std::uint32_t id);
 
   Expr intern(const ExprNode& n);
   /// The distinct nodes reachable from `root`, operands before their users; the
