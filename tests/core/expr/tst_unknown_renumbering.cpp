@@ -28,8 +28,8 @@ void TestUnknownRenumbering::heldExpressionsReadTheNewNumbering() {
   pool.renumberUnknowns({-1, 0, 1, 2});
   QCOMPARE(e.id(), id);
   QCOMPARE(QString::fromStdString(pool.toString(e)),
-           QString::fromStdString(pool.toString(2.0 * pool.variable(0) * pool.variable(1) + der(pool.variable(1)) -
-                                                pool.variable(2))));
+           QString::fromStdString(
+               pool.toString(2.0 * pool.variable(0) * pool.variable(1) + der(pool.variable(1)) - pool.variable(2))));
   // Its value at y = (3, 5, 7), y' = (0, 11, 0) under the new numbering: 2·3·5 + 11 − 7.
   const Tape tape(pool, e, {});
   std::vector<double> y{3.0, 5.0, 7.0}, yp{0.0, 11.0, 0.0}, work(tape.size());
