@@ -15,6 +15,7 @@ files=(
   tests/fuzz/fuzz_model.cpp
   tests/fuzz/fuzz_spice.cpp
   tests/core/expr/tst_deep_expressions.cpp
+  tests/core/expr/tst_unknown_renumbering.cpp
   tests/core/model/tst_hostile_model_files.cpp
   tests/core/model/tst_settings_and_names.cpp
   tests/cli/tst_cli_interrupt.cpp

@@ -123,16 +123,17 @@ int AliasEliminator::pass(FlatSystem& system) {
   }
   const int folded = static_cast<int>(system.equations.size() - kept.size());
   if (folded == 0) return 0;  // nothing to rewrite: every unknown keeps its index
+  // Each folded unknown over its root, in the old numbering (a surviving root keeps itself):
+  // only the nodes above a folded unknown are made anew. Then every leaf takes its new number
+  // in place, so the untouched rest of the system is not interned again.
   std::vector<Expr> replacement(n);
   for (int i = 0; i < n; ++i) {
     const int r = find(i);
     const Link& l = links_[i];
-    if (roots_[r].pinned) {
+    if (roots_[r].pinned)
       replacement[i] = pool.constant(l.scale * roots_[r].value + l.offset);
-    } else {
-      Expr root = pool.variable(newIndex[r]);
-      replacement[i] = r == i ? root : l.scale * root + l.offset;
-    }
+    else if (r != i)
+      replacement[i] = l.scale * pool.variable(r) + l.offset;
   }
   for (FlatEquation& eq : kept) {
     std::vector<int> vars, ders;
@@ -147,6 +148,7 @@ int AliasEliminator::pass(FlatSystem& system) {
     eq.residual = pool.substitute(eq.residual, replacement);
   }
   system.forEachExpression([&](Expr& e) { e = pool.substitute(e, replacement); });
+  pool.renumberUnknowns(newIndex);
   system.equations = std::move(kept);
   system.unknowns = std::move(unknowns);
   return folded;

@@ -1,6 +1,7 @@
 #include "elaborate/variable_eliminator.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -29,6 +30,54 @@ Expr definitionOf(ExprPool& pool, Expr residual, int y, double a, const std::vec
   }
   return value;
 }
+/// A residual affine in the unknowns with constant coefficients and no time or discrete
+/// value: c + Σ g_k·leaf_k, read off one tape (its value and gradient at zero are exact).
+struct LinearForm {
+  double constant = 0.0;
+  std::vector<TapeLeaf> leaves;
+  std::vector<double> gradient;
+
+  /// False when the residual is not of that form.
+  bool read(const ExprPool& pool, Expr residual, const std::vector<double>& zeros) {
+    const ExprNode& node = residual.node();
+    if (!node.linear || node.timeOrDiscrete) return false;
+    const Tape tape(pool, residual, {});
+    work.resize(tape.size());
+    adjoint.resize(tape.size());
+    gradient.resize(tape.leaves().size());
+    const EvalPoint origin{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
+    constant = tape.gradient(origin, work.data(), adjoint.data(), gradient.data());
+    leaves = tape.leaves();
+    return true;
+  }
+  /// The coefficient of y[v] (0 when absent; nullopt when der(y[v]) occurs too).
+  std::optional<double> coefficient(int v) const {
+    double a = 0.0;
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+      if (leaves[k].index != v) continue;
+      if (leaves[k].derivative) return std::nullopt;
+      a = gradient[k];
+    }
+    return a;
+  }
+  /// y[v] = −(c + Σ_{k≠v} g_k·leaf_k)/a as a flat linear combination; `count` gets the
+  /// number of unknowns it references.
+  Expr solvedFor(ExprPool& pool, int v, double a, int& count) const {
+    Expr value = pool.constant(-constant / a);
+    count = 0;
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+      const TapeLeaf& leaf = leaves[k];
+      if ((leaf.index == v && !leaf.derivative) || gradient[k] == 0.0) continue;
+      Expr unknown = leaf.derivative ? pool.derivative(leaf.index) : pool.variable(leaf.index);
+      value = value + pool.constant(-gradient[k] / a) * unknown;
+      ++count;
+    }
+    return value;
+  }
+
+ private:
+  std::vector<double> work, adjoint;
+};
 }  // namespace
 
 int VariableEliminator::run(FlatSystem& system) {
@@ -59,16 +108,25 @@ int VariableEliminator::run(FlatSystem& system) {
   std::vector<bool> removedEquation(m, false);
   const std::vector<double> zeros(static_cast<std::size_t>(n), 0.0);
   std::vector<std::pair<int, Expr>> definitions;  // in order of elimination; each uses only later ones
+  LinearForm form;
   for (int e = 0; e < m; ++e) {
     if (deferred[e]) continue;
     Expr residual = system.equations[e].residual;
+    const bool linear = form.read(pool, residual, zeros);  // most equations: one tape, no walk per unknown
     for (int v : uses[e]) {
       if (system.unknowns[v].state || underDer[v] || static_cast<int>(usedBy[v].size()) > kMaxUses) continue;
-      const auto a = pool.linearCoefficient(residual, v);
+      const auto a = linear ? form.coefficient(v) : pool.linearCoefficient(residual, v);
       if (!a || *a == 0.0) continue;
       // y = -(rest)/a, where rest is the residual with y set to zero.
-      Expr value = definitionOf(pool, residual, v, *a, zeros);
+      Expr value;
       std::vector<int> newVars, newDers;
+      if (linear) {
+        int count = 0;
+        value = form.solvedFor(pool, v, *a, count);
+        if (count > kMaxDefinitionSize) continue;
+      } else {
+        value = definitionOf(pool, residual, v, *a, zeros);
+      }
       pool.collectUnknowns(value, newVars, newDers);
       if (static_cast<int>(newVars.size() + newDers.size()) > kMaxDefinitionSize) continue;
       const std::unordered_map<int, Expr> replace{{v, value}};
@@ -101,41 +159,46 @@ int VariableEliminator::run(FlatSystem& system) {
   std::vector<std::pair<int, Expr>> leaves;
   for (int e = 0; e < m; ++e) {
     if (!deferred[e]) continue;
+    const Expr residual = system.equations[e].residual;
+    const bool linear = form.read(pool, residual, zeros);  // one tape, not a walk of the long sum per unknown
     for (int v : uses[e]) {
       if (system.unknowns[v].state || underDer[v] || usedBy[v].size() != 1) continue;
-      const auto a = pool.linearCoefficient(system.equations[e].residual, v);
+      const auto a = linear ? form.coefficient(v) : pool.linearCoefficient(residual, v);
       if (!a || *a == 0.0) continue;
-      leaves.emplace_back(v, definitionOf(pool, system.equations[e].residual, v, *a, zeros));
+      int count = 0;
+      leaves.emplace_back(v, linear ? form.solvedFor(pool, v, *a, count) : definitionOf(pool, residual, v, *a, zeros));
       removedEquation[e] = true;
       break;
     }
   }
   if (definitions.empty() && leaves.empty()) return 0;
 
-  // Renumber the survivors; express each eliminated unknown over them (latest first,
-  // since a definition uses only unknowns eliminated after it; the leaves last, since
-  // theirs may use any).
+  // Express each eliminated unknown over the survivors (latest first, since a definition
+  // uses only unknowns eliminated after it; the leaves last, since theirs may use any) and put
+  // it where it still occurs (the long equations, the signals), then renumber the survivors in
+  // place: only the nodes above an eliminated unknown are made anew.
   std::vector<bool> eliminated(n, false);
   for (const auto& [v, expr] : definitions) eliminated[v] = true;
   for (const auto& [v, expr] : leaves) eliminated[v] = true;
-  std::vector<Expr> renumber(n);
+  std::vector<Expr> replacement(n);
+  for (auto it = definitions.rbegin(); it != definitions.rend(); ++it)
+    replacement[it->first] = pool.substitute(it->second, replacement);
+  for (const auto& [v, expr] : leaves) replacement[v] = pool.substitute(expr, replacement);
+  std::vector<int> newIndex(n, -1);
   std::vector<FlatUnknown> unknowns;
   for (int v = 0; v < n; ++v) {
     if (eliminated[v]) continue;
-    renumber[v] = pool.variable(static_cast<int>(unknowns.size()));
+    newIndex[v] = static_cast<int>(unknowns.size());
     unknowns.push_back(system.unknowns[v]);
   }
-  for (auto it = definitions.rbegin(); it != definitions.rend(); ++it)
-    renumber[it->first] = pool.substitute(it->second, renumber);
-  for (const auto& [v, expr] : leaves) renumber[v] = pool.substitute(expr, renumber);
   std::vector<FlatEquation> equations;
   for (int e = 0; e < m; ++e) {
     if (removedEquation[e]) continue;
-    FlatEquation eq = system.equations[e];
-    eq.residual = pool.substitute(eq.residual, renumber);
-    equations.push_back(eq);
+    FlatEquation& eq = equations.emplace_back(std::move(system.equations[e]));
+    eq.residual = pool.substitute(eq.residual, replacement);  // a walk; new nodes only in the long ones
   }
-  system.forEachExpression([&](Expr& x) { x = pool.substitute(x, renumber); });
+  system.forEachExpression([&](Expr& x) { x = pool.substitute(x, replacement); });
+  pool.renumberUnknowns(newIndex);
   const int removed = static_cast<int>(definitions.size() + leaves.size());
   system.equations = std::move(equations);
   system.unknowns = std::move(unknowns);

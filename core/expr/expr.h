@@ -131,6 +131,15 @@ class ExprPool {
   /// index past the end, keeps y[k]): no hashing per leaf, for rewrites of a whole system.
   Expr substitute(Expr e, const std::vector<Expr>& byVariable);
 
+  /// Renumbers the unknowns in place: every Variable and Derivative leaf of y[k] becomes one of
+  /// y[newIndex[k]]. Where newIndex[k] < 0 (or k is past its end) y[k] is gone: its leaves are
+  /// retired to indices no unknown has (negative, never reused), so no survivor collides with
+  /// them. newIndex must not send two unknowns to one index. Every node keeps its id, so every
+  /// expression held anywhere now reads the new numbering; nothing is interned again (one pass
+  /// over the nodes; only the leaves move in the hash table), where a substitute() would make every node
+  /// over an unknown anew.
+  void renumberUnknowns(const std::vector<int>& newIndex);
+
   /// Replaces whole sub-expressions: every node whose id is a key of `replacement`
   /// (memoised over the DAG).
   Expr replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr>& replacement);
@@ -152,6 +161,10 @@ class ExprPool {
   static bool sameNode(const ExprNode& x, const ExprNode& y);
   /// Doubles the hash table and re-inserts every node.
   void grow();
+  /// Re-inserts every node into an empty table of `slots` slots (a power of two).
+  void rehash(std::size_t slots);
+  /// Takes node `id` out of the hash table (it stays in the pool).
+  void erase(std::uint32_t id);
 
   Expr intern(const ExprNode& n);
   /// The distinct nodes reachable from `root`, operands before their users; the
@@ -179,6 +192,8 @@ class ExprPool {
   /// power of two, at most half full. One 4-byte slot per node instead of a list node each.
   std::vector<std::uint32_t> table_;
   static constexpr std::uint32_t kEmpty = 0xffffffffu;
+  /// Leaves retired by renumberUnknowns() so far (each got index -2 - its number).
+  std::int32_t retired_ = 0;
 };
 
 // Arithmetic. Mixing a double with an Expr promotes the double to a constant.

@@ -125,11 +125,49 @@ bool ExprPool::sameNode(const ExprNode& x, const ExprNode& y) {
                               : x.index == y.index;
 }
 
-void ExprPool::grow() {
-  table_.assign(std::max<std::size_t>(64, table_.size() * 2), kEmpty);
+void ExprPool::grow() { rehash(std::max<std::size_t>(64, table_.size() * 2)); }
+
+void ExprPool::rehash(std::size_t slots) {
+  table_.assign(slots, kEmpty);
   const std::size_t mask = table_.size() - 1;
   for (std::uint32_t id = 0; id < nodes_.size(); ++id) {
     std::size_t slot = hashOf(nodes_[id]) & mask;
+    while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
+    table_[slot] = id;
+  }
+}
+
+void ExprPool::erase(std::uint32_t id) {
+  const std::size_t mask = table_.size() - 1;
+  std::size_t hole = hashOf(nodes_[id]) & mask;
+  while (table_[hole] != id) hole = (hole + 1) & mask;
+  // Backward-shift deletion: move up each later entry of the probe run whose home slot does
+  // not lie after the hole, so every lookup still finds it without tombstones.
+  for (std::size_t next = (hole + 1) & mask; table_[next] != kEmpty; next = (next + 1) & mask) {
+    const std::size_t home = hashOf(nodes_[table_[next]]) & mask;
+    if (((next - home) & mask) >= ((next - hole) & mask)) {
+      table_[hole] = table_[next];
+      hole = next;
+    }
+  }
+  table_[hole] = kEmpty;
+}
+
+void ExprPool::renumberUnknowns(const std::vector<int>& newIndex) {
+  // Only the leaves' hashes change: take them out of the table, renumber, put them back.
+  std::vector<std::uint32_t> leaves;
+  for (std::uint32_t id = 0; id < nodes_.size(); ++id) {
+    const ExprNode& n = nodes_[id];
+    if ((n.op == Op::Variable || n.op == Op::Derivative) && n.index >= 0) leaves.push_back(id);
+  }
+  for (std::uint32_t id : leaves) erase(id);
+  const std::size_t mask = table_.size() - 1;
+  for (std::uint32_t id : leaves) {
+    ExprNode& n = nodes_[id];
+    const int to = n.index < static_cast<int>(newIndex.size()) ? newIndex[n.index] : -1;
+    // A retired leaf: y[k] and der(y[k]) both get a fresh index of their own (their ops differ).
+    n.index = to >= 0 ? to : -2 - retired_++;
+    std::size_t slot = hashOf(n) & mask;
     while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
     table_[slot] = id;
   }
@@ -410,13 +448,23 @@ Expr ExprPool::replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr
 
 void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const {
   std::vector<std::uint32_t> stack{e.id()};
-  std::unordered_set<std::uint32_t> seen;  // expressions are small next to the pool
+  // Nodes met so far: a short list while the expression is small (most are a few nodes,
+  // and this runs once per equation), a hash set beyond that.
+  constexpr std::size_t kShort = 32;
+  std::vector<std::uint32_t> met;
+  std::unordered_set<std::uint32_t> metMany;
+  auto firstVisit = [&](std::uint32_t id) {
+    if (!metMany.empty()) return metMany.insert(id).second;
+    if (std::find(met.begin(), met.end(), id) != met.end()) return false;
+    met.push_back(id);
+    if (met.size() > kShort) metMany.insert(met.begin(), met.end());
+    return true;
+  };
   while (!stack.empty()) {
     const std::uint32_t id = stack.back();
     stack.pop_back();
-    if (!seen.insert(id).second) continue;
     const ExprNode& n = nodes_[id];
-    if (!n.hasUnknown) continue;
+    if (!n.hasUnknown || !firstVisit(id)) continue;
     if (n.op == Op::Variable) {
       variables.push_back(n.index);
       continue;
