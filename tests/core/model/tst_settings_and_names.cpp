@@ -76,7 +76,7 @@ class TestSettingsAndNames : public QObject {
     Model model;
     Block block;
     block.type = "x.Y";
-    for (const std::string id :
+    for (const std::string& id :
          {std::string("R\x1b[2J"), std::string("a\nb"), std::string("n\0ul", 4), std::string("c1\xc2\x9b")}) {
       block.id = id;
       model.blocks = {block};

@@ -74,7 +74,8 @@ inline bool chooseFromSimulationMenu(gui::MainWindow& window, Qt::Key mnemonic) 
 template <typename Window>
 Window* activeAnalysisWindow(gui::MainWindow& window) {
   Window* found = nullptr;
-  QTest::qWaitFor([&] {
+  // The answer is read from `found` below: a window that is visible but not active yet still counts.
+  (void)QTest::qWaitFor([&] {
     found = window.findChild<Window*>();
     return found && found->isVisible() && QApplication::activeWindow() == found;
   }, 5000);

@@ -27,7 +27,7 @@ class TestSettingsDialog : public QObject {
   static SettingsDialog* openDialog(MainWindow& window) {
     window.action(QStringLiteral("settings"))->trigger();
     auto* dialog = window.findChild<SettingsDialog*>();
-    if (dialog) QTest::qWaitForWindowExposed(dialog);
+    if (dialog && !QTest::qWaitForWindowExposed(dialog)) return nullptr;
     return dialog;
   }
 
@@ -68,6 +68,7 @@ class TestSettingsDialog : public QObject {
 
     // Another noise field changed with the keyboard: the envelope stays on.
     dialog = openDialog(window);
+    QVERIFY(dialog);
     runs = dialog->findChild<QSpinBox*>(QStringLiteral("monteCarloRuns"));
     runs->setFocus();
     runs->selectAll();
@@ -79,6 +80,7 @@ class TestSettingsDialog : public QObject {
 
     // Reopened, it shows what was saved; the envelope unchecked with the mouse goes off alone.
     dialog = openDialog(window);
+    QVERIFY(dialog);
     envelope = dialog->findChild<QCheckBox*>(QStringLiteral("noiseEnvelope"));
     runs = dialog->findChild<QSpinBox*>(QStringLiteral("monteCarloRuns"));
     QVERIFY(envelope->isChecked());
@@ -95,6 +97,7 @@ class TestSettingsDialog : public QObject {
 
     // The noise method chosen with the keyboard is saved, and shown again when reopened.
     dialog = openDialog(window);
+    QVERIFY(dialog);
     auto* method = dialog->findChild<QComboBox*>(QStringLiteral("noiseMethod"));
     QVERIFY(method);
     QCOMPARE(method->currentData().toString(), QStringLiteral("elements"));
@@ -107,6 +110,7 @@ class TestSettingsDialog : public QObject {
     QVERIFY(!noiseOf(window).envelope);  // the other fields as they were
     QCOMPARE(noiseOf(window).monteCarloRuns, 12);
     dialog = openDialog(window);
+    QVERIFY(dialog);
     method = dialog->findChild<QComboBox*>(QStringLiteral("noiseMethod"));
     QCOMPARE(method->currentData().toString(), QStringLiteral("portions"));
     dialog->reject();
