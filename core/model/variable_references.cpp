@@ -92,7 +92,7 @@ void VariableReferences::findCycles() {
   }
 }
 
-std::string VariableReferences::describeCycleFrom(std::size_t v) const {
+std::vector<std::size_t> VariableReferences::cycleFrom(std::size_t v) const {
   // Breadth-first over "uses" inside v's component until it comes back to v.
   const std::size_t c = component_[v];
   std::unordered_map<std::size_t, std::size_t> parent;
@@ -109,25 +109,37 @@ std::string VariableReferences::describeCycleFrom(std::size_t v) const {
     }
   }
   path.push_back(v);
-  std::reverse(path.begin(), path.end());  // v, then the variables it goes through
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+std::string VariableReferences::describe(const std::vector<std::size_t>& cycle, std::size_t start) const {
+  const std::size_t n = cycle.size();
+  const auto nameAt = [&](std::size_t i) -> const std::string& { return variables_[cycle[(start + i) % n]].name; };
   std::string text;
-  for (std::size_t i = 0; i < path.size(); ++i) {
-    if (path.size() > kShownCycle && i == kShownCycle - 2) {
+  for (std::size_t i = 0; i < n; ++i) {
+    if (n > kShownCycle && i == kShownCycle - 2) {
       text += " → …";
-      i = path.size() - 1;
+      i = n - 1;
     }
-    text += (i == 0 ? "" : " → ") + variables_[path[i]].name;
+    text += (i == 0 ? "" : " → ") + nameAt(i);
   }
-  text += " → " + variables_[v].name;
-  if (path.size() > kShownCycle) text += " (" + std::to_string(path.size()) + " variables)";
+  text += " → " + nameAt(0);
+  if (n > kShownCycle) text += " (" + std::to_string(n) + " variables)";
   return text;
 }
 
 std::string VariableReferences::explain(std::size_t v) {
   if (cyclic_[component_[v]]) {
-    auto [it, added] = cycleText_.try_emplace(component_[v]);
-    if (added) it->second = describeCycleFrom(v);
-    return "a cycle among variables: " + it->second;
+    auto [it, added] = cycles_.try_emplace(component_[v]);
+    Cycle& cycle = it->second;
+    if (added) {
+      cycle.members = cycleFrom(v);
+      for (std::size_t i = 0; i < cycle.members.size(); ++i) cycle.position.emplace(cycle.members[i], i);
+    }
+    const auto on = cycle.position.find(v);
+    if (on != cycle.position.end()) return "a cycle among variables: " + describe(cycle.members, on->second);
+    return "a cycle among variables: " + describe(cycleFrom(v), 0);  // in the component, off that cycle
   }
   for (std::size_t w : uses_[v]) {
     if (w > v)

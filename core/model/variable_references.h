@@ -21,22 +21,32 @@ class VariableReferences {
 
   /// For variable `v` (an index into the variables): the cycle it lies on, or the first later
   /// variable it uses ("it uses b, which is defined after it; move b up"); empty when neither.
-  /// The members of one cycle all name the cycle found from the first of them asked about; a
-  /// cycle longer than kShownCycle variables is shortened in the middle ("… (n variables)").
+  /// The members of one component share the cycle found from the first of them asked about, each
+  /// on it reading it from itself ("b → c → a → b"); a cycle longer than kShownCycle variables is
+  /// shortened in the middle ("… (n variables)").
   std::string explain(std::size_t v);
 
   static constexpr std::size_t kShownCycle = 12;
 
  private:
   void findCycles();
-  std::string describeCycleFrom(std::size_t v) const;
+  /// A shortest cycle through v inside its component: v, then the variables it goes through.
+  std::vector<std::size_t> cycleFrom(std::size_t v) const;
+  /// The cycle read from its member at `start`, shortened when long.
+  std::string describe(const std::vector<std::size_t>& cycle, std::size_t start) const;
+
+  /// A cycle found in a component, and where each of its members stands on it.
+  struct Cycle {
+    std::vector<std::size_t> members;
+    std::unordered_map<std::size_t, std::size_t> position;
+  };
 
   const std::vector<Variable>& variables_;
-  std::unordered_map<std::string, std::size_t> index_;      // name → its first definition
-  std::vector<std::vector<std::size_t>> uses_;              // the variables each one's text names
-  std::vector<std::size_t> component_;                      // strongly connected component of each
-  std::vector<bool> cyclic_;                                // per component: it holds a cycle
-  std::unordered_map<std::size_t, std::string> cycleText_;  // per component, once described
+  std::unordered_map<std::string, std::size_t> index_;  // name → its first definition
+  std::vector<std::vector<std::size_t>> uses_;          // the variables each one's text names
+  std::vector<std::size_t> component_;                  // strongly connected component of each
+  std::vector<bool> cyclic_;                            // per component: it holds a cycle
+  std::unordered_map<std::size_t, Cycle> cycles_;       // per component, once found
 };
 
 }  // namespace kelvin::core

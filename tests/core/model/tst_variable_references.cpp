@@ -42,17 +42,18 @@ class TestVariableReferences : public QObject {
     QCOMPARE(scope.find("v99999").value_or(0.0), 1.0);
   }
 
-  void longCycleIsShortenedAndSharedByItsMembers() {
+  void longCycleIsShortenedAndReadFromEachMember() {
     const int n = 100000;
     const Model model = chain(n, "v0 * 2");
     std::vector<Diagnostic> problems;
     evaluateModelVariables(model, "m.kelvin", &problems);
     QCOMPARE(problems.size(), std::size_t(n));
-    const std::string cycle =
-        "a cycle among variables: v0 → v1 → v2 → v3 → v4 → v5 → v6 → v7 → v8 → v9 → … → v99999 → v0 "
-        "(100000 variables)";
-    QCOMPARE(problems.front().message, "variable v0: " + cycle);
-    QCOMPARE(problems.back().message, "variable v99999: " + cycle);
+    QCOMPARE(problems.front().message,
+             std::string("variable v0: a cycle among variables: v0 → v1 → v2 → v3 → v4 → v5 → v6 → v7 → v8 → v9 → … "
+                         "→ v99999 → v0 (100000 variables)"));
+    QCOMPARE(problems.back().message,
+             std::string("variable v99999: a cycle among variables: v99999 → v0 → v1 → v2 → v3 → v4 → v5 → v6 → v7 → "
+                         "v8 → … → v99998 → v99999 (100000 variables)"));
   }
 
   void shortCycleIsNamedInFull() {
@@ -61,7 +62,7 @@ class TestVariableReferences : public QObject {
                        Variable{"c", "a", {}}};
     VariableReferences references(model.variables);
     QCOMPARE(references.explain(1), std::string("a cycle among variables: a → b → c → a"));
-    QCOMPARE(references.explain(2), std::string("a cycle among variables: a → b → c → a"));
+    QCOMPARE(references.explain(2), std::string("a cycle among variables: b → c → a → b"));
     QCOMPARE(references.explain(0), std::string());  // x uses nothing
   }
 
