@@ -88,7 +88,8 @@ void Linearization::assemble() const {
   // substituted, are the =0 rows.
   Eigen::MatrixXd g(n, cols), ex(n, nx);
   for (int e = 0; e < n; ++e) g.row(e) = inCoordinates(e, nullptr, samplerRows);
-  for (Eigen::Index j = 0; j < nx; ++j) ex.col(j) = jac_.yp.col(states[static_cast<std::size_t>(j)]);
+  // The Jacobian's first n rows are the residuals; the rows after them are the other tapes (samplers, outputs).
+  for (Eigen::Index j = 0; j < nx; ++j) ex.col(j) = jac_.yp.col(states[static_cast<std::size_t>(j)]).head(n);
   std::vector<int> derivativeRows, algebraicRows;
   Eigen::MatrixXd xdot(nx, cols);
   if (nx > 0) {

@@ -29,14 +29,16 @@ AbcdMatrix eliminateAlgebraicRows(const AbcdMatrix& abcd) {
   r.rows.clear();
   for (Eigen::Index i : kept) r.rows.push_back(abcd.rows[static_cast<std::size_t>(i)]);
   const Eigen::MatrixXd azz = pick(abcd.a, algebraic, algebraic);
-  const Eigen::FullPivLU<Eigen::MatrixXd> lu(azz);
-  if (!algebraic.empty() && !lu.isInvertible())
-    throw std::runtime_error("the algebraic rows do not determine the algebraic unknowns (A_zz is singular)");
   // X = A_zz⁻¹·[A_zp B_z]: z = −X·[p; u].
-  Eigen::MatrixXd rhs(azz.rows(), static_cast<Eigen::Index>(kept.size()) + abcd.b.cols());
-  rhs.leftCols(static_cast<Eigen::Index>(kept.size())) = pick(abcd.a, algebraic, kept);
-  rhs.rightCols(abcd.b.cols()) = pick(abcd.b, algebraic, inputs);
-  const Eigen::MatrixXd x = algebraic.empty() ? Eigen::MatrixXd(rhs) : Eigen::MatrixXd(lu.solve(rhs));
+  Eigen::MatrixXd x(azz.rows(), static_cast<Eigen::Index>(kept.size()) + abcd.b.cols());
+  x.leftCols(static_cast<Eigen::Index>(kept.size())) = pick(abcd.a, algebraic, kept);
+  x.rightCols(abcd.b.cols()) = pick(abcd.b, algebraic, inputs);
+  if (!algebraic.empty()) {  // an LU of a 0×0 matrix is not defined (Eigen asserts)
+    const Eigen::FullPivLU<Eigen::MatrixXd> lu(azz);
+    if (!lu.isInvertible())
+      throw std::runtime_error("the algebraic rows do not determine the algebraic unknowns (A_zz is singular)");
+    x = lu.solve(x).eval();
+  }
   const auto np = static_cast<Eigen::Index>(kept.size());
   const Eigen::MatrixXd apz = pick(abcd.a, kept, algebraic), cz = pick(abcd.c, outputs, algebraic);
   r.a = pick(abcd.a, kept, kept) - apz * x.leftCols(np);

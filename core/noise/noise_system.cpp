@@ -62,7 +62,7 @@ NoiseSystem::NoiseSystem(const DaeSystem& dae, std::shared_ptr<const Linearizati
   std::vector<bool> replaced(psd_.size(), false);
   for (const std::vector<int>& own : portionSources_)
     for (int k : own) replaced[static_cast<std::size_t>(k)] = true;
-  std::vector<double> psd, flicker;
+  std::vector<double> psd, flicker, flickerLevel;
   std::vector<std::string> names;
   std::vector<int> blocks;
   for (int k = 0; k < elementSources_; ++k) {
@@ -70,6 +70,7 @@ NoiseSystem::NoiseSystem(const DaeSystem& dae, std::shared_ptr<const Linearizati
     kept_.push_back(k);
     psd.push_back(psd_[static_cast<std::size_t>(k)]);
     flicker.push_back(flicker_[static_cast<std::size_t>(k)]);
+    flickerLevel.push_back(flickerLevel_[static_cast<std::size_t>(k)]);
     names.push_back(sourceNames_[static_cast<std::size_t>(k)]);
     blocks.push_back(sourceBlocks_[static_cast<std::size_t>(k)]);
   }
@@ -77,11 +78,13 @@ NoiseSystem::NoiseSystem(const DaeSystem& dae, std::shared_ptr<const Linearizati
     for (int port = 0; port < portions_->portion(p).portCount(); ++port) {
       psd.push_back(1.0);  // ξ of unit one-sided PSD; α carries the level
       flicker.push_back(0.0);
+      flickerLevel.push_back(0.0);  // a portion with flicker noise keeps its element sources
       names.push_back(portions_->portion(p).name() + ".port" + std::to_string(port + 1));
       blocks.push_back(-1);
     }
   psd_ = std::move(psd);
   flicker_ = std::move(flicker);
+  flickerLevel_ = std::move(flickerLevel);
   sourceNames_ = std::move(names);
   sourceBlocks_ = std::move(blocks);
 }
