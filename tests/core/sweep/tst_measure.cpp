@@ -81,7 +81,7 @@ class TestMeasure : public QObject {
     QTest::newRow("time not a number") << "a=at(R.y, soon)" << "'soon' in at() is not a number";
     QTest::newRow("unknown name") << "a=final(R.y)*gain" << "gain";
     QTest::newRow("unclosed") << "a=final(R.y" << "missing ')'";
-    QTest::newRow("placeholder-like name") << "a=final(R.y)*_mx" << "_mx";
+    QTest::newRow("name like an internal stand-in") << "a=final(R.y)*_mx" << "_mx";
   }
   void errors() {
     QFETCH(QString, spec);
