@@ -1,6 +1,7 @@
 #include "junction_parts.h"
 
 #include <cmath>
+#include <utility>
 
 #include "noise_sources.h"
 
@@ -44,6 +45,25 @@ JunctionTemperature junctionTemperature(double vj, double m, double tnom, double
     return 1.0 + m * (4e-4 * (temperature - kReferenceTemperature) - (v - reference) / reference);
   };
   return {potential, factor(t, potential) / factor(tnom, vj)};
+}
+
+core::ParamDecl gradingParam(std::string name, std::string defaultValue, std::string description) {
+  return {.name = std::move(name),
+          .unit = "",
+          .defaultValue = std::move(defaultValue),
+          .min = 0.0,
+          .max = 1.0,
+          .maxInclusive = false,
+          .description = std::move(description)};
+}
+
+core::ParamDecl forwardBiasCoefficientParam() {
+  return {.name = "FC",
+          .unit = "",
+          .defaultValue = "0.5",
+          .min = 0.0,
+          .max = 0.95,
+          .description = "forward-bias depletion capacitance coefficient"};
 }
 
 Expr depletionCharge(ComponentBuilder& b, Expr v, double cj, double vj, double m, double fc) {

@@ -13,6 +13,12 @@ namespace kelvin::blocks {
 /// leaving its node floating.
 inline constexpr double kGmin = 1e-12;  // S
 
+/// A junction's grading coefficient m, 0 ≤ m < 1 (SPICE's M, MJE, MJC).
+core::ParamDecl gradingParam(std::string name, std::string defaultValue, std::string description);
+/// SPICE's FC, 0 ≤ FC ≤ 0.95: the share of the junction potential beyond which the depletion
+/// charge continues as its forward-bias extension.
+core::ParamDecl forwardBiasCoefficientParam();
+
 /// The depletion charge of a junction of zero-bias capacitance cj, potential vj and grading m
 /// at voltage v (SPICE: the integral of cj·(1 − v/vj)^−m, continued linearly in capacitance
 /// above fc·vj, where the switch is a relation of the equations). 0 when cj = 0.
