@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <deque>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -174,11 +175,26 @@ class ModelValidator {
     const ParameterScope scope = evaluateModelVariables(model, file_, &diagnostics_);
     for (const Variable& variable : model.variables)
       if (!scope.find(variable.name)) failedVariables_.insert(variable.name);
-    checkLevel(model.blocks, model.connections, nullptr, "", scope);
+    // Levels wait in a list rather than on the call stack: subsystems may nest 1,000 deep.
+    pendingLevels_.push_back({nullptr, "", &scope});
+    while (!pendingLevels_.empty()) {
+      const PendingLevel level = pendingLevels_.front();
+      pendingLevels_.pop_front();
+      checkLevel(level.subsystem ? level.subsystem->blocks : model.blocks,
+                 level.subsystem ? level.subsystem->connections : model.connections, level.subsystem, level.owner,
+                 *level.scope);
+    }
     return std::move(diagnostics_);
   }
 
  private:
+  /// A subsystem whose inside is still to be checked, with the scope of its parameters.
+  struct PendingLevel {
+    const Block* subsystem;
+    std::string owner;
+    const ParameterScope* scope;
+  };
+
   void report(const std::string& block, const std::string& port, const std::string& message,
               Severity severity = Severity::Error) {
     diagnostics_.push_back(Diagnostic{file_, block, port, message, severity});
@@ -249,7 +265,7 @@ class ModelValidator {
     if (block.type == "Subsystem") {
       described.description = "subsystem " + name;
       checkBoundaryPorts(block, name);
-      ParameterScope inner(&scope);
+      ParameterScope& inner = subsystemScopes_.emplace_back(&scope);
       for (const auto& [param, text] : block.params) {
         try {
           inner.set(param, evaluateNumber(text, "", scope));
@@ -257,7 +273,7 @@ class ModelValidator {
           report(name, "", "parameter " + param + ": " + e.what());
         }
       }
-      checkLevel(block.blocks, block.connections, &block, name, inner);
+      pendingLevels_.push_back({&block, name, &inner});
       for (const BoundaryPort& port : block.ports) {
         std::optional<PortNode> node = boundaryNode(port, name, false);
         if (!node)
@@ -550,6 +566,8 @@ class ModelValidator {
   std::string file_;
   std::vector<Diagnostic> diagnostics_;
   std::set<std::string, std::less<>> failedVariables_;  // model variables that could not be evaluated
+  std::deque<PendingLevel> pendingLevels_;  // in the order met: a level before the subsystems inside it
+  std::deque<ParameterScope> subsystemScopes_;  // a deque: a level's scope must not move while it waits
   std::string firstInp_;
   std::string firstOut_;
 };

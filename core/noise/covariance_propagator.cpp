@@ -40,24 +40,31 @@ void CovariancePropagator::relinearise(const NoiseSystem& system) {
   required_.assign(outputs, true);
   outputNames_.clear();
   Eigen::Index filter = ns;
+  // A row of a matrix without columns (no states, no sources) is an empty row, and blocks of it are
+  // not written: Eigen's row() and block() of a matrix without elements offset a null data pointer.
+  auto rowOf = [](const Eigen::MatrixXd& m, Eigen::Index o) {
+    return m.cols() > 0 ? Eigen::RowVectorXd(m.row(o)) : Eigen::RowVectorXd();
+  };
   for (Eigen::Index o = 0; o < outputs; ++o) {
+    const Eigen::RowVectorXd cRow = rowOf(ss.c, o);
+    const Eigen::RowVectorXd dRow = rowOf(ss.d, o);
     const NoiseOutput& out = system.outputs()[o];
     outputNames_.push_back(out.name);
     required_[o] = out.required;
     unavailable_[o] = !ss.representable[o];
     if (out.bandwidth > 0.0) {
       const double tau = 1.0 / (4.0 * out.bandwidth);  // a first-order filter's noise bandwidth is 1/(4τ)
-      a.block(filter, 0, 1, ns) = ss.c.row(o) / tau;
+      if (ns > 0) a.block(filter, 0, 1, ns) = cRow / tau;
       a(filter, filter) = -1.0 / tau;
-      b.row(filter) = ss.d.row(o) / tau;
+      if (dRow.size() > 0) b.row(filter) = dRow / tau;
       c(o, filter) = 1.0;
       ++filter;
     } else {
-      c.block(o, 0, 1, ns) = ss.c.row(o);
-      auto largest = [](const auto& row) { return row.size() > 0 ? row.cwiseAbs().maxCoeff() : 0.0; };
-      const double scale = 1.0 + largest(ss.c.row(o)) + largest(ss.d.row(o));
-      for (Eigen::Index k = 0; k < ss.d.cols(); ++k)
-        if (std::abs(ss.d(o, k)) > kFeedthroughTolerance * scale && system.whitePsd()[k] > 0.0) unbounded_[o] = true;
+      if (ns > 0) c.block(o, 0, 1, ns) = cRow;
+      auto largest = [](const Eigen::RowVectorXd& row) { return row.size() > 0 ? row.cwiseAbs().maxCoeff() : 0.0; };
+      const double scale = 1.0 + largest(cRow) + largest(dRow);
+      for (Eigen::Index k = 0; k < dRow.size(); ++k)
+        if (std::abs(dRow(k)) > kFeedthroughTolerance * scale && system.whitePsd()[k] > 0.0) unbounded_[o] = true;
     }
   }
   Eigen::VectorXd w(ss.b.cols());

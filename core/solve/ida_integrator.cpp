@@ -29,6 +29,11 @@ constexpr int kDelayBreakpointGenerations = 4;
 /// The longest step is this fraction of the shortest time scale a component declares.
 constexpr double kStepsPerTimeScale = 8.0;
 
+/// The first step is a ten-millionth of the run, but at most this long: a run to 1e300 s must not try a
+/// first step of 1e293 s (twenty error-test failures would leave it at 1e281 s). Growing from 1 ms to a
+/// long run's step costs a few doublings.
+constexpr double kLongestFirstStep = 1e-3;
+
 /// What IDA's callbacks see (user data).
 struct Callbacks {
   const DaeSystem* dae;
@@ -48,8 +53,10 @@ struct Callbacks {
 int residualFn(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   auto* cb = static_cast<Callbacks*>(data);
   ++cb->residuals;
-  cb->dae->residual(cb->at(t, y, yp), N_VGetArrayPointer(r), cb->ws);
-  const double* out = N_VGetArrayPointer(r);
+  double* out = N_VGetArrayPointer(r);
+  cb->dae->residual(cb->at(t, y, yp), out, cb->ws);
+  // A model of signals only has no unknowns; IDA gets one placeholder, algebraic and held at 0.
+  for (sunindextype i = cb->dae->size(); i < N_VGetLength(r); ++i) out[i] = N_VGetArrayPointer(y)[i];
   for (sunindextype i = 0, n = N_VGetLength(r); i < n; ++i)
     if (!std::isfinite(out[i])) return 1;  // recoverable: IDA retries with a smaller step
   return 0;
@@ -176,6 +183,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   s.scratch = N_VNew_Serial(size, s.context);
   s.outputY = N_VNew_Serial(size, s.context);
   s.outputYp = N_VNew_Serial(size, s.context);
+  for (N_Vector v : {s.y, s.yp, s.id, s.scratch, s.outputY, s.outputYp}) N_VConst(0.0, v);
   // Before IDAInit: IDA's own vectors are clones of y and take its operations.
   s.y->ops->nvwrmsnorm = weightedMaxNorm;
   s.y->ops->nvwrmsnormmask = weightedMaxNormMask;
@@ -194,7 +202,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   IDASetMaxNumSteps(s.mem, 1000000);
   // Start small (IDA's default first step is a thousandth of the run): a state that starts
   // at rest under a tight atol would otherwise exhaust the error-test retries at t = 0.
-  IDASetInitStep(s.mem, 1e-7 * (options_.stopTime - options_.startTime));
+  IDASetInitStep(s.mem, std::min(1e-7 * (options_.stopTime - options_.startTime), kLongestFirstStep));
   IDASetMaxErrTestFails(s.mem, 20);
   // A step may not outrun a transport delay: its delayed input must already be history.
   // Nor step over a fast source's zero crossings: a few steps per declared time scale.
