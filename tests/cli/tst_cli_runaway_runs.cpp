@@ -91,8 +91,8 @@ class TestCliRunawayRuns : public QObject {
     QTemporaryDir dir;
     const QString model = writeModel(dir, kFarStop);
     const QString out = dir.filePath(QStringLiteral("out.csv"));
-    const CliRun run = runCli({QStringLiteral("simulate"), model, QStringLiteral("--signals"),
-                               QStringLiteral("C1.v"), QStringLiteral("--out"), out},
+    const CliRun run = runCli({QStringLiteral("simulate"), model, QStringLiteral("--signals"), QStringLiteral("C1.v"),
+                               QStringLiteral("--out"), out},
                               20000);
     QCOMPARE(run.exitCode, 0);
     QFile csv(out);
