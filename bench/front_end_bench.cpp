@@ -72,9 +72,8 @@ int main(int argc, char** argv) {
   std::size_t problems = 0;
   const double validate = median(repeat, [&] { problems = core::validateModel(model, registry, path).size(); });
   std::size_t equations = 0;
-  const double elaborate = median(repeat, [&] {
-    equations = core::Elaborator(registry, path).elaborate(model, false).equations.size();
-  });
+  const double elaborate =
+      median(repeat, [&] { equations = core::Elaborator(registry, path).elaborate(model, false).equations.size(); });
   // The alias elimination alone: elaborate again outside the clock, then time the elimination.
   std::vector<double> aliasTimes;
   for (int r = 0; r < repeat; ++r) {
@@ -89,9 +88,10 @@ int main(int argc, char** argv) {
   getrusage(RUSAGE_SELF, &usage);
   std::printf("%s: %zu bytes, %zu diagnostics, %zu equations before alias elimination\n", path.c_str(),
               file.text->size(), problems, equations);
-  std::printf("CPU s (median of %d): read %.3f  parse %.3f  validate %.3f  elaborate %.3f  | load+elaborate %.3f"
-              "  | aliases %.3f   peak RSS %ld MB\n",
-              repeat, read, parse, validate, elaborate, read + parse + validate + elaborate,
-              aliasTimes[aliasTimes.size() / 2], usage.ru_maxrss / 1024);
+  std::printf(
+      "CPU s (median of %d): read %.3f  parse %.3f  validate %.3f  elaborate %.3f  | load+elaborate %.3f"
+      "  | aliases %.3f   peak RSS %ld MB\n",
+      repeat, read, parse, validate, elaborate, read + parse + validate + elaborate, aliasTimes[aliasTimes.size() / 2],
+      usage.ru_maxrss / 1024);
   return 0;
 }
