@@ -1,8 +1,5 @@
 #include "model/fast_model_reader.h"
 
-#include <charconv>
-#include <cmath>
-#include <cstdint>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -13,425 +10,323 @@ namespace kelvin::core {
 
 namespace {
 
-/// What became of one part of the text: read here; to be read through a JSON document
-/// (valid, but not in the form read here); or the whole text refused (wrong or unusual).
-enum class Outcome { Read, Document, Refuse };
-
-/// Walks JSON text as nlohmann::json reads it: the same grammar, the same strings (UTF-8
-/// checked, escapes decoded) and the same numbers. Anything it does not take, it reports.
-class Scanner {
+/// Receives the JSON library's parse events (its SAX interface: the library's own grammar,
+/// UTF-8 checks, escapes and number conversion) and fills the top level's blocks and
+/// connections straight from them. What it does not read itself it collects as JSON
+/// documents: every top-level section but "blocks" and "connections" (for ModelReader::read),
+/// and any block or connection outside the editor's form (for ModelReader::readBlock and
+/// readConnection), switching to a document in mid-object with the members read so far.
+/// A value of the wrong type, a duplicate id or a problem ModelReader reports refuses the
+/// whole text (an event handler returning false stops the parse).
+class BulkHandler : public nlohmann::json_sax<Json> {
  public:
-  explicit Scanner(std::string_view text) : text_(text) {}
+  explicit BulkHandler(ModelReader& reader) : reader_(reader) {}
 
-  std::size_t position() const { return at_; }
-  void rewind(std::size_t at) { at_ = at; }
-  bool atEnd() {
-    skipBlanks();
-    return at_ == text_.size();
-  }
-  /// The next character after blanks ('\0' at the end), not consumed.
-  char peek() {
-    skipBlanks();
-    return at_ < text_.size() ? text_[at_] : '\0';
-  }
-  /// Consumes `c` if it is next after blanks.
-  bool consume(char c) {
-    if (peek() != c) return false;
-    ++at_;
-    return true;
-  }
+  bool finished() const { return where_ == Where::Done; }
 
-  /// A string, decoded into `out`.
-  bool string(std::string& out) {
-    out.clear();
-    if (!consume('"')) return false;
-    const std::string_view t = text_;
-    for (;;) {
-      // The plain run up to the next quote, escape, control or non-ASCII byte is copied at once.
-      std::size_t run = at_;
-      while (run < t.size() && t[run] != '"' && t[run] != '\\' && static_cast<unsigned char>(t[run]) >= 0x20 &&
-             static_cast<unsigned char>(t[run]) < 0x80)
-        ++run;
-      out.append(t.data() + at_, run - at_);
-      at_ = run;
-      if (at_ >= t.size()) return false;
-      const auto c = static_cast<unsigned char>(t[at_]);
-      if (c == '"') {
-        ++at_;
-        return true;
-      }
-      if (c < 0x20) return false;  // a control character must be escaped
-      if (c == '\\') {
-        if (!escape(out)) return false;
-        continue;
-      }
-      if (!utf8(out)) return false;
-    }
-  }
+  Json rest = Json::object();  // the top level but its blocks and connections, in the order written
+  std::vector<Block> blocks;
+  std::vector<Connection> connections;
 
-  /// A number, with the value nlohmann::json gives it: an integer literal as a 64-bit
-  /// integer converted to double, anything else as the nearest double. False for what is
-  /// not a number, and for one that is not finite or underflows.
-  bool number(double& out) {
-    skipBlanks();
-    const std::string_view t = text_;
-    std::size_t k = at_;
-    auto digits = [&] {
-      const std::size_t first = k;
-      while (k < t.size() && t[k] >= '0' && t[k] <= '9') ++k;
-      return k > first;
-    };
-    const bool negative = k < t.size() && t[k] == '-';
-    if (negative) ++k;
-    if (k < t.size() && t[k] == '0')
-      ++k;
-    else if (!(k < t.size() && t[k] >= '1' && t[k] <= '9') || !digits())
-      return false;
-    bool integral = true;
-    if (k < t.size() && t[k] == '.') {
-      integral = false;
-      ++k;
-      if (!digits()) return false;
-    }
-    if (k < t.size() && (t[k] == 'e' || t[k] == 'E')) {
-      integral = false;
-      ++k;
-      if (k < t.size() && (t[k] == '+' || t[k] == '-')) ++k;
-      if (!digits()) return false;
-    }
-    const char* first = t.data() + at_;
-    const char* last = t.data() + k;
-    bool done = false;
-    if (integral && negative) {
-      std::int64_t v = 0;
-      const auto [end, error] = std::from_chars(first, last, v);
-      done = error == std::errc() && end == last;
-      if (done) out = static_cast<double>(v);
-    } else if (integral) {
-      std::uint64_t v = 0;
-      const auto [end, error] = std::from_chars(first, last, v);
-      done = error == std::errc() && end == last;
-      if (done) out = static_cast<double>(v);
-    }
-    if (!done) {  // a fraction or an exponent, or an integer too long for 64 bits
-      double v = 0.0;
-      const auto [end, error] = std::from_chars(first, last, v);
-      if (error != std::errc() || end != last || !std::isfinite(v)) return false;
-      out = v;
-    }
-    at_ = k;
-    return true;
-  }
-
-  bool boolean(bool& out) {
-    skipBlanks();
-    for (const auto& [word, value] :
-         {std::pair{std::string_view("true"), true}, std::pair{std::string_view("false"), false}}) {
-      if (text_.substr(at_).starts_with(word)) {
-        at_ += word.size();
-        out = value;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /// Skips the value that starts here and gives its text. Only strings and brackets are
-  /// followed (with a counter, not recursion): the JSON library checks the rest when it
-  /// parses the span.
-  bool skipValue(std::string_view& span) {
-    skipBlanks();
-    const std::size_t start = at_;
-    const std::string_view t = text_;
-    if (at_ >= t.size()) return false;
-    if (t[at_] == '"') {
-      if (!skipString()) return false;
-    } else if (t[at_] == '{' || t[at_] == '[') {
-      std::size_t depth = 0;
-      do {
-        if (at_ >= t.size()) return false;
-        const char c = t[at_];
-        if (c == '"') {
-          if (!skipString()) return false;
-          continue;
-        }
-        if (c == '{' || c == '[') ++depth;
-        if (c == '}' || c == ']') --depth;
-        ++at_;
-      } while (depth > 0);
-    } else {
-      while (at_ < t.size() && std::string_view(",]} \t\r\n").find(t[at_]) == std::string_view::npos) ++at_;
-    }
-    span = t.substr(start, at_ - start);
-    return !span.empty();
-  }
-
- private:
-  void skipBlanks() {
-    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r'))
-      ++at_;
-  }
-
-  bool skipString() {
-    for (++at_; at_ < text_.size(); ++at_) {
-      if (text_[at_] == '\\') {
-        ++at_;
-      } else if (text_[at_] == '"') {
-        ++at_;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /// Four hex digits after "\u".
-  bool hex4(std::uint32_t& code) {
-    if (at_ + 4 > text_.size()) return false;
-    code = 0;
-    for (int i = 0; i < 4; ++i) {
-      const char c = text_[at_++];
-      const int digit = c >= '0' && c <= '9'   ? c - '0'
-                        : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                        : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                               : -1;
-      if (digit < 0) return false;
-      code = code * 16 + static_cast<std::uint32_t>(digit);
-    }
-    return true;
-  }
-
-  /// One escape sequence (at the backslash), decoded; surrogate pairs joined as the JSON library does.
-  bool escape(std::string& out) {
-    if (++at_ >= text_.size()) return false;
-    const char c = text_[at_++];
-    switch (c) {
-      case '"': out += '"'; return true;
-      case '\\': out += '\\'; return true;
-      case '/': out += '/'; return true;
-      case 'b': out += '\b'; return true;
-      case 'f': out += '\f'; return true;
-      case 'n': out += '\n'; return true;
-      case 'r': out += '\r'; return true;
-      case 't': out += '\t'; return true;
-      case 'u': break;
+  bool null() override { return where_ == Where::Document && value(Json(nullptr)); }
+  bool boolean(bool b) override {
+    switch (where_) {
+      case Where::Document: return value(Json(b));
+      case Where::Block: return member(kFlipped) && (block_.flipped = b, true);
+      case Where::Params: return parameter(Json(b));
       default: return false;
     }
-    std::uint32_t code = 0;
-    if (!hex4(code)) return false;
-    if (code >= 0xDC00 && code <= 0xDFFF) return false;  // a low surrogate alone
-    if (code >= 0xD800 && code <= 0xDBFF) {
-      std::uint32_t low = 0;
-      if (at_ + 2 > text_.size() || text_[at_] != '\\' || text_[at_ + 1] != 'u') return false;
-      at_ += 2;
-      if (!hex4(low) || low < 0xDC00 || low > 0xDFFF) return false;
-      code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+  }
+  bool number_integer(number_integer_t n) override { return number(static_cast<double>(n), Json(n)); }
+  bool number_unsigned(number_unsigned_t n) override { return number(static_cast<double>(n), Json(n)); }
+  bool number_float(number_float_t x, const string_t&) override { return number(x, Json(x)); }
+  bool string(string_t& s) override {
+    switch (where_) {
+      case Where::Document: return value(Json(std::move(s)));
+      case Where::Params:
+        block_.params[parameter_] = std::move(s);
+        return true;  // a name twice: the last, as in a document
+      case Where::Block:
+        if (s.empty()) return false;
+        if (keyBit_ == kId) return member(kId) && (block_.id = std::move(s), true);
+        return member(kType) && (block_.type = std::move(s), true);
+      case Where::Connection:
+        if (keyBit_ == kFrom) return member(kFrom) && (connection_.from = std::move(s), true);
+        return member(kTo) && (connection_.to = std::move(s), true);
+      default: return false;
     }
-    if (code < 0x80) {
-      out += static_cast<char>(code);
-    } else if (code < 0x800) {
-      out += static_cast<char>(0xC0 | (code >> 6));
-      out += static_cast<char>(0x80 | (code & 0x3F));
-    } else if (code < 0x10000) {
-      out += static_cast<char>(0xE0 | (code >> 12));
-      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (code & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (code >> 18));
-      out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (code & 0x3F));
+  }
+  bool binary(binary_t&) override { return false; }
+
+  bool key(string_t& k) override {
+    switch (where_) {
+      case Where::Top:
+        if (k == "blocks" || k == "connections") {
+          key_ = std::move(k);
+          return true;
+        }
+        if (rest.contains(k)) return false;  // a section given twice: the ordinary way says what it makes of it
+        documentFor_ = Where::Top;
+        section_ = std::move(k);
+        where_ = Where::Document;
+        return true;
+      case Where::Block:
+      case Where::Connection:
+        keyBit_ = bitOf(k);
+        if ((keyBit_ & (where_ == Where::Block ? kBlockMembers : kConnectionMembers)) && !(seen_ & keyBit_))
+          return true;
+        where_ == Where::Block ? startBlockDocument(false) : startConnectionDocument();
+        break;
+      case Where::Params: parameter_ = std::move(k); return true;
+      case Where::Document: break;
+      default: return false;
     }
+    pendingKey_ = std::move(k);
     return true;
   }
 
-  /// One multi-byte UTF-8 sequence, copied if well formed (RFC 3629, as the JSON library checks it).
-  bool utf8(std::string& out) {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text_[k]); };
-    const unsigned char lead = byte(at_);
-    unsigned char low = 0x80, high = 0xBF;  // range of the second byte
-    std::size_t length = 0;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-      length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      length = 3;
-      if (lead == 0xE0) low = 0xA0;
-      if (lead == 0xED) high = 0x9F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      length = 4;
-      if (lead == 0xF0) low = 0x90;
-      if (lead == 0xF4) high = 0x8F;
-    } else {
-      return false;
+  bool start_object(std::size_t) override {
+    switch (where_) {
+      case Where::Start: where_ = Where::Top; return true;
+      case Where::Blocks:
+        block_ = Block();
+        seen_ = 0;
+        where_ = Where::Block;
+        return true;
+      case Where::Connections:
+        connection_ = Connection();
+        seen_ = 0;
+        where_ = Where::Connection;
+        return true;
+      case Where::Block:
+        if (!member(kParams)) return false;
+        where_ = Where::Params;
+        return true;
+      case Where::Document: return container(Json::object());
+      default: return false;
     }
-    if (at_ + length > text_.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const unsigned char c = byte(at_ + k);
-      if (c < (k == 1 ? low : 0x80) || c > (k == 1 ? high : 0xBF)) return false;
+  }
+  bool end_object() override {
+    switch (where_) {
+      case Where::Top: where_ = Where::Done; return true;
+      case Where::Params: where_ = Where::Block; return true;
+      case Where::Block: return finishBlock(std::move(block_), (seen_ & kId) && (seen_ & kType));
+      case Where::Connection:
+        if (!(seen_ & kFrom) || !(seen_ & kTo)) return false;
+        connections.push_back(std::move(connection_));
+        where_ = Where::Connections;
+        return true;
+      case Where::Document: return close();
+      default: return false;
     }
-    out.append(text_.data() + at_, length);
-    at_ += length;
-    return true;
+  }
+  bool start_array(std::size_t) override {
+    switch (where_) {
+      case Where::Top:
+        if (key_ == "blocks" && !haveBlocks_) return haveBlocks_ = true, where_ = Where::Blocks, true;
+        if (key_ == "connections" && !haveConnections_)
+          return haveConnections_ = true, where_ = Where::Connections, true;
+        return false;
+      case Where::Block: return member(kPos) && startPoint(&block_.pos, Where::Block);
+      case Where::Params:  // a vector or a matrix: ModelReader writes it as text
+        startBlockDocument(true);
+        return container(Json::array());
+      case Where::Connection:
+        if (!member(kPoints)) return false;
+        where_ = Where::Points;
+        return true;
+      case Where::Points:
+        connection_.points.emplace_back();
+        return startPoint(&connection_.points.back(), Where::Points);
+      case Where::Document: return container(Json::array());
+      default: return false;
+    }
+  }
+  bool end_array() override {
+    switch (where_) {
+      case Where::Blocks:
+      case Where::Connections: where_ = Where::Top; return true;
+      case Where::Point:
+        if (coordinates_ != 2) return false;
+        where_ = pointOwner_;
+        return true;
+      case Where::Points: where_ = Where::Connection; return true;
+      case Where::Document: return close();
+      default: return false;
+    }
   }
 
-  std::string_view text_;
-  std::size_t at_ = 0;
-};
-
-/// Calls field(key) for each member of the object that starts next (the scanner then stands
-/// at its value, which field must read). Stops at the first outcome other than Read.
-template <class Field>
-Outcome members(Scanner& s, std::string& key, Field&& field) {
-  if (!s.consume('{')) return Outcome::Refuse;
-  if (s.consume('}')) return Outcome::Read;
-  for (;;) {
-    if (!s.string(key) || !s.consume(':')) return Outcome::Refuse;
-    if (const Outcome outcome = field(); outcome != Outcome::Read) return outcome;
-    if (s.consume(',')) continue;
-    return s.consume('}') ? Outcome::Read : Outcome::Refuse;
-  }
-}
-
-/// Reads the top level's blocks and connections; the parts it does not read itself go
-/// through a JSON document to `reader`.
-class BulkReader {
- public:
-  BulkReader(Scanner& scanner, ModelReader& reader) : s_(scanner), reader_(reader) {}
-
-  /// The "blocks" array (the scanner at its '['). False: the text is refused.
-  bool blocks(std::vector<Block>& out) {
-    std::unordered_set<std::string> ids;
-    return array([&](std::size_t index) {
-      Block block;
-      const std::size_t start = s_.position();
-      Outcome outcome = s_.peek() == '{' ? nativeBlock(block) : Outcome::Refuse;
-      if (outcome == Outcome::Document) {
-        s_.rewind(start);
-        Json json;
-        std::optional<Block> read;
-        if (document(json)) read = reader_.readBlock(json, index, "", "", 0);
-        outcome = read && reader_.problems().empty() ? Outcome::Read : Outcome::Refuse;
-        if (read) block = std::move(*read);
-      }
-      if (outcome != Outcome::Read || !ids.insert(block.id).second) return false;  // a duplicate id is a problem
-      out.push_back(std::move(block));
-      return true;
-    });
-  }
-
-  /// The "connections" array (the scanner at its '['). False: the text is refused.
-  bool connections(std::vector<Connection>& out) {
-    return array([&](std::size_t index) {
-      Connection connection;
-      const std::size_t start = s_.position();
-      Outcome outcome = s_.peek() == '{' ? nativeConnection(connection) : Outcome::Refuse;
-      if (outcome == Outcome::Document) {
-        s_.rewind(start);
-        Json json;
-        std::optional<Connection> read;
-        if (document(json)) read = reader_.readConnection(json, index, "");
-        outcome = read && reader_.problems().empty() ? Outcome::Read : Outcome::Refuse;
-        if (read) connection = std::move(*read);
-      }
-      if (outcome != Outcome::Read) return false;
-      out.push_back(std::move(connection));
-      return true;
-    });
-  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
 
  private:
-  /// Calls item(index) for each element of the array that starts next.
-  template <class Item>
-  bool array(Item&& item) {
-    if (!s_.consume('[')) return false;
-    if (s_.consume(']')) return true;
-    for (std::size_t index = 0;; ++index) {
-      if (!item(index)) return false;
-      if (s_.consume(',')) continue;
-      return s_.consume(']');
-    }
+  /// Where in the text the next event stands.
+  enum class Where { Start, Top, Blocks, Block, Params, Connections, Connection, Points, Point, Document, Done };
+  enum : unsigned {
+    kId = 1,
+    kType = 2,
+    kParams = 4,
+    kPos = 8,
+    kRotation = 16,
+    kFlipped = 32,
+    kFrom = 64,
+    kTo = 128,
+    kPoints = 256
+  };
+
+  static unsigned bitOf(const std::string& k) {
+    for (auto [name, bit] : {std::pair{"id", kId},
+                             {"type", kType},
+                             {"params", kParams},
+                             {"pos", kPos},
+                             {"rotation", kRotation},
+                             {"flipped", kFlipped},
+                             {"from", kFrom},
+                             {"to", kTo},
+                             {"points", kPoints}})
+      if (k == name) return bit;
+    return 0;
+  }
+  static constexpr unsigned kBlockMembers = kId | kType | kParams | kPos | kRotation | kFlipped;
+  static constexpr unsigned kConnectionMembers = kFrom | kTo | kPoints;
+
+  /// Marks the member whose value is being read; false when `bit` is not the key's (a value of the wrong type).
+  bool member(unsigned bit) {
+    if (keyBit_ != bit) return false;
+    seen_ |= bit;
+    return true;
   }
 
-  /// The value that starts next, parsed by the JSON library. False when it does not parse.
-  bool document(Json& json) {
-    std::string_view span;
-    if (!s_.skipValue(span)) return false;
-    try {
-      json = Json::parse(span);
+  bool number(double x, Json asJson) {
+    switch (where_) {
+      case Where::Document: return value(std::move(asJson));
+      case Where::Params: return parameter(asJson);
+      case Where::Block: return member(kRotation) && (block_.rotation = x, true);
+      case Where::Point:
+        if (coordinates_ == 2) return false;
+        (coordinates_++ == 0 ? point_->x : point_->y) = x;
+        return true;
+      default: return false;
+    }
+  }
+  /// A parameter written as a number or true/false: its text as ModelReader writes it.
+  bool parameter(const Json& value) {
+    block_.params[parameter_] = value.dump();
+    return true;
+  }
+  bool startPoint(Point* p, Where owner) {
+    point_ = p;
+    pointOwner_ = owner;
+    coordinates_ = 0;
+    where_ = Where::Point;
+    return true;
+  }
+
+  bool finishBlock(Block block, bool complete) {
+    if (!complete || !ids_.insert(block.id).second) return false;  // a duplicate id is the ordinary way's to report
+    blocks.push_back(std::move(block));
+    where_ = Where::Blocks;
+    return true;
+  }
+
+  /// The block read so far becomes a document (what ModelReader::readBlock reads it from);
+  /// `inParams`: the next event is inside its "params", for parameter parameter_.
+  void startBlockDocument(bool inParams) {
+    document_ = Json::object();
+    if (seen_ & kId) document_["id"] = block_.id;
+    if (seen_ & kType) document_["type"] = block_.type;
+    if (seen_ & kParams) {
+      Json& params = document_["params"] = Json::object();
+      for (const auto& [name, text] : block_.params) params[name] = text;  // a number's text reads back as it
+    }
+    if (seen_ & kPos) document_["pos"] = Json::array({block_.pos.x, block_.pos.y});
+    if (seen_ & kRotation) document_["rotation"] = block_.rotation;
+    if (seen_ & kFlipped) document_["flipped"] = block_.flipped;
+    open_ = {&document_};
+    if (inParams) {
+      open_.push_back(&document_["params"]);
+      pendingKey_ = parameter_;
+    }
+    documentFor_ = Where::Blocks;
+    where_ = Where::Document;
+  }
+  void startConnectionDocument() {
+    document_ = Json::object();
+    if (seen_ & kFrom) document_["from"] = connection_.from;
+    if (seen_ & kTo) document_["to"] = connection_.to;
+    if (seen_ & kPoints) {
+      Json& points = document_["points"] = Json::array();
+      for (const Point& p : connection_.points) points.push_back(Json::array({p.x, p.y}));
+    }
+    open_ = {&document_};
+    documentFor_ = Where::Connections;
+    where_ = Where::Document;
+  }
+
+  /// A scalar in the document being built.
+  bool value(Json v) {
+    if (open_.empty()) {
+      document_ = std::move(v);
+      return documentDone();
+    }
+    insert(std::move(v));
+    return true;
+  }
+  /// An object or array opening in the document being built.
+  bool container(Json c) {
+    open_.push_back(open_.empty() ? &(document_ = std::move(c)) : insert(std::move(c)));
+    return true;
+  }
+  Json* insert(Json v) {
+    Json& parent = *open_.back();
+    if (parent.is_array()) {
+      parent.push_back(std::move(v));
+      return &parent.back();
+    }
+    Json& slot = parent[pendingKey_];  // a key given twice: the last value, in the first place, as in a document
+    slot = std::move(v);
+    return &slot;
+  }
+  bool close() {
+    open_.pop_back();
+    return open_.empty() ? documentDone() : true;
+  }
+  /// The document is complete: hand it to its reader.
+  bool documentDone() {
+    where_ = documentFor_;
+    if (documentFor_ == Where::Top) {
+      rest[section_] = std::move(document_);
       return true;
-    } catch (const Json::exception&) {
-      return false;
     }
+    if (documentFor_ == Where::Blocks) {
+      std::optional<Block> block = reader_.readBlock(document_, blocks.size(), "", "", 0);
+      return block && reader_.problems().empty() && finishBlock(std::move(*block), true);
+    }
+    std::optional<Connection> connection = reader_.readConnection(document_, connections.size(), "");
+    if (!connection || !reader_.problems().empty()) return false;
+    connections.push_back(std::move(*connection));
+    return true;
   }
 
-  bool point(Point& p) {
-    return s_.consume('[') && s_.number(p.x) && s_.consume(',') && s_.number(p.y) && s_.consume(']');
-  }
-
-  /// A block with an id, a type, text parameters, a position, a rotation and a flip, each
-  /// at most once: the form the editor writes for a library block.
-  Outcome nativeBlock(Block& block) {
-    enum : unsigned { kId = 1, kType = 2, kParams = 4, kPos = 8, kRotation = 16, kFlipped = 32 };
-    unsigned seen = 0;
-    auto once = [&](unsigned bit) {
-      const bool first = (seen & bit) == 0;
-      seen |= bit;
-      return first;
-    };
-    const Outcome outcome = members(s_, key_, [&]() -> Outcome {
-      if (key_ == "id" && once(kId)) return s_.string(block.id) && !block.id.empty() ? Outcome::Read : Outcome::Refuse;
-      if (key_ == "type" && once(kType))
-        return s_.string(block.type) && !block.type.empty() ? Outcome::Read : Outcome::Refuse;
-      if (key_ == "pos" && once(kPos)) return point(block.pos) ? Outcome::Read : Outcome::Refuse;
-      if (key_ == "rotation" && once(kRotation)) return s_.number(block.rotation) ? Outcome::Read : Outcome::Refuse;
-      if (key_ == "flipped" && once(kFlipped)) return s_.boolean(block.flipped) ? Outcome::Read : Outcome::Refuse;
-      if (key_ == "params" && once(kParams)) {
-        if (s_.peek() != '{') return Outcome::Refuse;
-        std::string name;
-        return members(s_, name, [&]() -> Outcome {
-          if (s_.peek() != '"') return Outcome::Document;  // a number or a matrix: written as text by the reader
-          std::string value;
-          if (!s_.string(value)) return Outcome::Refuse;
-          block.params[name] = std::move(value);  // a name given twice: the last value, as in a JSON document
-          return Outcome::Read;
-        });
-      }
-      return Outcome::Document;  // a subsystem's parts, a key given twice, a key this version keeps as it is
-    });
-    if (outcome != Outcome::Read) return outcome;
-    return (seen & kId) && (seen & kType) ? Outcome::Read : Outcome::Refuse;
-  }
-
-  /// A connection with "from", "to" and "points", each at most once.
-  Outcome nativeConnection(Connection& connection) {
-    enum : unsigned { kFrom = 1, kTo = 2, kPoints = 4 };
-    unsigned seen = 0;
-    auto once = [&](unsigned bit) {
-      const bool first = (seen & bit) == 0;
-      seen |= bit;
-      return first;
-    };
-    const Outcome outcome = members(s_, key_, [&]() -> Outcome {
-      if (key_ == "from" && once(kFrom)) return s_.string(connection.from) ? Outcome::Read : Outcome::Refuse;
-      if (key_ == "to" && once(kTo)) return s_.string(connection.to) ? Outcome::Read : Outcome::Refuse;
-      if (key_ == "points" && once(kPoints)) {
-        return array([&](std::size_t) {
-          Point p;
-          if (!point(p)) return false;
-          connection.points.push_back(p);
-          return true;
-        })
-                   ? Outcome::Read
-                   : Outcome::Refuse;
-      }
-      return Outcome::Document;
-    });
-    if (outcome != Outcome::Read) return outcome;
-    return (seen & kFrom) && (seen & kTo) ? Outcome::Read : Outcome::Refuse;
-  }
-
-  Scanner& s_;
   ModelReader& reader_;
-  std::string key_;
+  Where where_ = Where::Start;
+  std::string key_;        // the section of the top level whose value comes next
+  unsigned keyBit_ = 0;    // the member of a block or a connection whose value comes next (0: another key)
+  std::string parameter_;  // the parameter whose value comes next
+  unsigned seen_ = 0;      // the members of the current block or connection read so far
+  Block block_;
+  Connection connection_;
+  Point* point_ = nullptr;
+  Where pointOwner_ = Where::Block;
+  int coordinates_ = 0;
+  bool haveBlocks_ = false;
+  bool haveConnections_ = false;
+  std::unordered_set<std::string> ids_;
+  // The document being built, its open objects and arrays (innermost last), and whose it is.
+  Json document_;
+  std::vector<Json*> open_;
+  std::string pendingKey_;
+  std::string section_;
+  Where documentFor_ = Where::Top;
 };
 
 }  // namespace
@@ -439,37 +334,13 @@ class BulkReader {
 FastModelReader::FastModelReader(std::string file) : file_(std::move(file)) {}
 
 std::optional<Model> FastModelReader::read(std::string_view text) const {
-  Scanner s(text);
   ModelReader reader(file_);
-  BulkReader bulk(s, reader);
-  std::vector<Block> blocks;
-  std::vector<Connection> connections;
-  Json rest = Json::object();  // the top level but its blocks and connections, in the order written
-  std::string key;
-  bool haveBlocks = false, haveConnections = false;
-  if (s.peek() != '{') return std::nullopt;
-  const Outcome outcome = members(s, key, [&]() -> Outcome {
-    if (key == "blocks" || key == "connections") {
-      bool& have = key == "blocks" ? haveBlocks : haveConnections;
-      if (have || s.peek() != '[') return Outcome::Refuse;
-      have = true;
-      const bool read = key == "blocks" ? bulk.blocks(blocks) : bulk.connections(connections);
-      return read ? Outcome::Read : Outcome::Refuse;
-    }
-    std::string_view span;
-    if (rest.contains(key) || !s.skipValue(span)) return Outcome::Refuse;
-    try {
-      rest[key] = Json::parse(span);
-    } catch (const Json::exception&) {
-      return Outcome::Refuse;
-    }
-    return Outcome::Read;
-  });
-  if (outcome != Outcome::Read || !s.atEnd()) return std::nullopt;
+  BulkHandler handler(reader);
+  if (!Json::sax_parse(text.begin(), text.end(), &handler) || !handler.finished()) return std::nullopt;
   try {
-    Model model = reader.read(rest);
-    model.blocks = std::move(blocks);
-    model.connections = std::move(connections);
+    Model model = reader.read(handler.rest);
+    model.blocks = std::move(handler.blocks);
+    model.connections = std::move(handler.connections);
     return model;
   } catch (const ModelError&) {
     return std::nullopt;

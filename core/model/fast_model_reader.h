@@ -1,16 +1,15 @@
 #pragma once
 // The quick way through a large `.kelvin` file: reads its bulk, the blocks and
-// connections of the top level, straight from the text into the Model, without
-// building a JSON document of them (that document costs ten times the text in
-// memory and most of the time of reading). The rest goes the ordinary way,
-// through a JSON document and ModelReader: the sections other than "blocks" and
+// connections of the top level, into the Model as the JSON library parses the text
+// (its SAX interface), without building a JSON document of them (that document
+// costs ten times the text in memory and most of the time of reading). The rest goes
+// through small JSON documents and ModelReader: the sections other than "blocks" and
 // "connections" always, and any block or connection outside the common form (a
-// subsystem, a key this version does not know, a parameter written as a number)
-// one at a time. A text with anything wrong or unusual anywhere (a syntax error,
-// a key given twice, a duplicate id, a value of the wrong type, invalid UTF-8, a
-// number out of range, a byte-order mark) is refused whole: parseModel then
-// reads it the ordinary way and reports exactly what it always reported. Either
-// way the Model is the same.
+// subsystem, a key this version does not know, a key given twice, a matrix
+// parameter) one at a time. A text with anything wrong anywhere (a syntax error, a
+// duplicate id or section, a value of the wrong type, a problem ModelReader reports)
+// is refused whole: parseModel then reads it the ordinary way and reports exactly
+// what it always reported. Either way the Model is the same.
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 // FastModelReader, the quick way through a large .kelvin file, against the ordinary
 // way (a JSON document read by ModelReader, which parseModel used alone before): every
 // model the fast reader gives must be the one the ordinary way gives, down to the bits
-// of each coordinate; every text with a problem, or in a form it does not read, it must
-// refuse, so that parseModel reports what it always reported. The files of the project
+// of each coordinate; every text with a problem it must refuse, so that parseModel
+// reports what it always reported. The files of the project
 // (examples, test data, fuzzing seeds) are read both ways, and so are texts made to
 // probe the corners of JSON where two readers could differ.
 
@@ -159,6 +159,9 @@ void TestFastModelReader::textsReadAlike_data() {
                R"(, "name": "n", "settings": {"stop_time": 1e-3, "rtol": 1e-4, "temperature": "300"},
                   "variables": [{"name": "r0", "value": 1000}], "components": [["component Foo", "end"]])")
       << true;
+  // The JSON library skips a byte-order mark and reads a number below the smallest double as 0, both ways.
+  QTest::newRow("byte-order mark") << QByteArray("\xef\xbb\xbf{") + kHeader + "}" << true;
+  QTest::newRow("number too small") << model(R"({"id": "a", "type": "t", "pos": [1e-400, 0]})") << true;
   QTest::newRow("connections before blocks")
       << QByteArray("{") + kHeader + R"(, "connections": [{"from": "a.p", "to": "b.p"}], "blocks": [])" + "}" << true;
 }
@@ -174,7 +177,6 @@ void TestFastModelReader::textsReadAlike() {
 void TestFastModelReader::refused_data() {
   QTest::addColumn<QByteArray>("text");
   QTest::newRow("not an object") << QByteArray("[1, 2]");
-  QTest::newRow("byte-order mark") << QByteArray("\xef\xbb\xbf{") + kHeader + "}";
   QTest::newRow("trailing text") << QByteArray("{") + kHeader + "} x";
   QTest::newRow("trailing comma") << model(R"({"id": "a", "type": "t"},)");
   QTest::newRow("comment") << model(R"(/* c */ {"id": "a", "type": "t"})");
@@ -191,7 +193,6 @@ void TestFastModelReader::refused_data() {
   QTest::newRow("block not an object") << model(R"("a")");
   QTest::newRow("connection without to") << model("", R"({"from": "a.p"})");
   QTest::newRow("number too large") << model(R"({"id": "a", "type": "t", "pos": [1e999, 0]})");
-  QTest::newRow("number too small") << model(R"({"id": "a", "type": "t", "pos": [1e-400, 0]})");
   QTest::newRow("leading zero") << model(R"({"id": "a", "type": "t", "pos": [01, 0]})");
   QTest::newRow("bare fraction") << model(R"({"id": "a", "type": "t", "pos": [.5, 0]})");
   QTest::newRow("invalid UTF-8") << model("{\"id\": \"a\xc0\xaf\", \"type\": \"t\"}");
