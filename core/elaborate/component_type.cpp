@@ -84,4 +84,28 @@ std::vector<std::pair<std::string, const PortDecl*>> expandPorts(const Component
   return result;
 }
 
+int portOrdinal(const ComponentType& type, int variadicCount, std::string_view name) {
+  int ordinal = 0;
+  for (const PortDecl& port : type.ports) {
+    if (!port.variadic) {
+      if (name == port.name) return ordinal;
+      ++ordinal;
+      continue;
+    }
+    // name<k> with k written as std::to_string writes it: 1..variadicCount, no sign, no leading zero.
+    if (name.size() > port.name.size() && name.starts_with(port.name)) {
+      const std::string_view digits = name.substr(port.name.size());
+      int k = 0;
+      bool plain = digits.front() != '0' && digits.size() <= 9;
+      for (char c : digits) {
+        plain = plain && c >= '0' && c <= '9';
+        if (plain) k = 10 * k + (c - '0');
+      }
+      if (plain && k >= 1 && k <= variadicCount) return ordinal + k - 1;
+    }
+    ordinal += variadicCount;
+  }
+  return -1;
+}
+
 }  // namespace kelvin::core

@@ -201,4 +201,8 @@ std::string rangeProblem(const ParamDecl& decl, double value);
 /// variadic ports expanded (u -> u1..uN). The declaration of each is paired.
 std::vector<std::pair<std::string, const PortDecl*>> expandPorts(const ComponentType& type, int variadicCount);
 
+/// The place of port `name` in expandPorts(type, variadicCount) (the first of that name),
+/// or -1 when the block has no such port. Allocates nothing.
+int portOrdinal(const ComponentType& type, int variadicCount, std::string_view name);
+
 }  // namespace kelvin::core

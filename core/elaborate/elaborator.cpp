@@ -1,9 +1,7 @@
 #include "elaborate/elaborator.h"
 
 #include <algorithm>
-#include <map>
-#include <numeric>
-#include <unordered_set>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
@@ -33,23 +31,37 @@ std::pair<const char*, const char*> quantitySymbols(Domain d) {
   return {"y", "y"};
 }
 
-/// Remembers `block` as the maker of the switched nodes in e not yet owned.
-void recordSwitchOwners(FlatSystem& system, Expr e, int block, std::unordered_set<std::uint32_t>& owned) {
-  const ExprPool& pool = *system.pool;
-  std::vector<std::uint32_t> stack{e.id()};
-  std::unordered_set<std::uint32_t> seen;
-  while (!stack.empty()) {
-    const std::uint32_t id = stack.back();
-    stack.pop_back();
-    const ExprNode& n = pool.node(id);
-    const int k = operandCount(n.op);
-    if (k == 0 || !seen.insert(id).second) continue;
-    if (isSwitched(n.op) && owned.insert(id).second) system.switchOwners.emplace_back(Expr(system.pool.get(), id), block);
-    stack.push_back(n.a);
-    if (k > 1) stack.push_back(n.b);
-    if (k > 2) stack.push_back(n.c);
+/// Records `block` as the maker of the switched nodes of e that no block made before. A node
+/// visited once (for any block) is not entered again: every switched node below it has its
+/// maker already, so each node is walked once in the whole elaboration.
+class SwitchOwners {
+ public:
+  explicit SwitchOwners(FlatSystem& system) : system_(system) {}
+
+  void record(Expr e, int block) {
+    const ExprPool& pool = *system_.pool;
+    if (visited_.size() < pool.size()) visited_.resize(pool.size(), false);
+    std::vector<std::uint32_t>& stack = stack_;
+    stack.assign(1, e.id());
+    while (!stack.empty()) {
+      const std::uint32_t id = stack.back();
+      stack.pop_back();
+      const ExprNode& n = pool.node(id);
+      const int k = operandCount(n.op);
+      if (k == 0 || visited_[id]) continue;
+      visited_[id] = true;
+      if (isSwitched(n.op)) system_.switchOwners.emplace_back(Expr(system_.pool.get(), id), block);
+      stack.push_back(n.a);
+      if (k > 1) stack.push_back(n.b);
+      if (k > 2) stack.push_back(n.c);
+    }
   }
-}
+
+ private:
+  FlatSystem& system_;
+  std::vector<bool> visited_;
+  std::vector<std::uint32_t> stack_;
+};
 
 }  // namespace
 
@@ -63,15 +75,18 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
   // The model's own components, layered over the library for this model alone.
   const std::unique_ptr<BlockRegistry> registry = registryForModel(model, registry_, file_);
   NetList nets(*registry, file_);
-  nets.addDiagram(model.blocks, model.connections, "", modelScope);
+  nets.addModel(model.blocks, model.connections, modelScope);
   nets.finish();
+  const std::vector<NetList::Member>& members = nets.members();
 
   ExprPool& pool = *system.pool;
   for (const NetList::Instance& instance : nets.instances())
     system.blocks.push_back({instance.id, instance.type->type});
 
+  // The expressions of each member (port), by member index; invalid where it has none.
+  std::vector<Expr> acrossOf(members.size()), throughOf(members.size()), inputOf(members.size()),
+      outputOf(members.size());
   // Physical nets: one across unknown each, and their through unknowns.
-  std::map<std::string, Expr> acrossOf, throughOf, outputOf;
   std::vector<std::vector<Expr>> netThroughs(nets.nets().size());
   for (std::size_t n = 0; n < nets.nets().size(); ++n) {
     const NetList::Net& net = nets.nets()[n];
@@ -80,64 +95,68 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
     FlatNode node;
     node.domain = net.domain;
     node.across = pool.variable(static_cast<int>(system.unknowns.size()));
-    system.unknowns.push_back({net.members.front().key + "." + acrossSymbol, 0.0, false, -1});
+    system.unknowns.push_back({members[net.members.front()].key + "." + acrossSymbol, 0.0, false, -1});
     Expr across = node.across;
-    for (const NetList::Member& m : net.members) {
+    node.members.reserve(net.members.size());
+    netThroughs[n].reserve(net.members.size());
+    for (int index : net.members) {
+      const NetList::Member& m = members[index];
       node.members.push_back(m.key);
       node.referenced = node.referenced || m.port->reference;
-      acrossOf[m.key] = across;
+      acrossOf[index] = across;
       system.signals.push_back({m.key, across, false});
       const int unknown = static_cast<int>(system.unknowns.size());
       system.unknowns.push_back({m.key + "." + throughSymbol, 0.0, false, m.instance});
-      throughOf[m.key] = pool.variable(unknown);
-      system.throughs.push_back({m.key, pool.variable(unknown), false});
-      netThroughs[n].push_back(pool.variable(unknown));
+      const Expr through = pool.variable(unknown);
+      throughOf[index] = through;
+      system.throughs.push_back({m.key, through, false});
+      netThroughs[n].push_back(through);
     }
     system.nodes.push_back(std::move(node));
   }
   // Signal outputs: one unknown each; inputs read the output driving their net.
-  std::map<std::string, Expr> inputOf;
   for (const NetList::Net& net : nets.nets()) {
     if (net.domain != Domain::Signal) continue;
     const NetList::Member* driver = nets.driverOf(net);
     if (!driver) continue;
     const int unknown = static_cast<int>(system.unknowns.size());
     system.unknowns.push_back({driver->key, 0.0, false, driver->instance});
-    outputOf[driver->key] = pool.variable(unknown);
-    system.signals.push_back({driver->key, pool.variable(unknown), true});
-    for (const NetList::Member& m : net.members)
-      if (m.port->direction == PortDirection::Input) inputOf[m.key] = pool.variable(unknown);
+    const Expr output = pool.variable(unknown);
+    outputOf[driver - members.data()] = output;
+    system.signals.push_back({driver->key, output, true});
+    for (int index : net.members)
+      if (members[index].port->direction == PortDirection::Input) inputOf[index] = output;
   }
   // Unconnected outputs still get an unknown: the component's equations define it.
-  for (std::size_t i = 0; i < nets.instances().size(); ++i) {
-    const NetList::Instance& instance = nets.instances()[i];
-    for (const auto& [name, decl] : expandPorts(*instance.type, instance.variadicCount)) {
-      const std::string key = instance.id + "." + name;
-      if (decl->direction != PortDirection::Output || outputOf.count(key)) continue;
-      const int unknown = static_cast<int>(system.unknowns.size());
-      system.unknowns.push_back({key, 0.0, false, static_cast<int>(i)});
-      outputOf[key] = pool.variable(unknown);
-      system.signals.push_back({key, pool.variable(unknown), true});
-    }
+  for (std::size_t index = 0; index < members.size(); ++index) {
+    const NetList::Member& m = members[index];
+    if (m.port->direction != PortDirection::Output || outputOf[index].valid()) continue;
+    const int unknown = static_cast<int>(system.unknowns.size());
+    system.unknowns.push_back({m.key, 0.0, false, m.instance});
+    outputOf[index] = pool.variable(unknown);
+    system.signals.push_back({m.key, outputOf[index], true});
   }
 
-  PortBindings bindings{acrossOf, throughOf, inputOf, outputOf};
-  std::unordered_set<std::uint32_t> owned;
+  const PortBindings bindings{nets, acrossOf, throughOf, inputOf, outputOf};
+  SwitchOwners owners(system);
   for (std::size_t i = 0; i < nets.instances().size(); ++i) {
+    const NetList::Instance& instance = nets.instances()[i];
     const std::size_t firstEquation = system.equations.size();
-    InstanceBuilder builder(system, nets.instances()[i], static_cast<int>(i), bindings, file_, runtime_);
-    nets.instances()[i].type->build(builder);
+    const std::size_t firstClock = system.clocks.size();
+    InstanceBuilder builder(system, instance, static_cast<int>(i), bindings, file_, runtime_);
+    instance.type->build(builder);
     builder.finish();
     for (std::size_t e = firstEquation; e < system.equations.size(); ++e)
-      recordSwitchOwners(system, system.equations[e].residual, static_cast<int>(i), owned);
-    // This instance's outputs: the keys "<id>.<port>", adjacent in the ordered map.
-    const std::string prefix = nets.instances()[i].id + ".";
-    for (auto it = outputOf.lower_bound(prefix); it != outputOf.end() && it->first.starts_with(prefix); ++it)
-      recordSwitchOwners(system, it->second, static_cast<int>(i), owned);
-    for (const FlatClock& clock : system.clocks) {
+      owners.record(system.equations[e].residual, static_cast<int>(i));
+    // This instance's outputs.
+    for (int index = instance.firstMember; index < instance.firstMember + instance.memberCount; ++index)
+      if (outputOf[index].valid()) owners.record(outputOf[index], static_cast<int>(i));
+    // Clocks are made by the instance's build.
+    for (std::size_t c = firstClock; c < system.clocks.size(); ++c) {
+      const FlatClock& clock = system.clocks[c];
       if (clock.block != static_cast<int>(i)) continue;
-      if (clock.trigger.valid()) recordSwitchOwners(system, clock.trigger, clock.block, owned);
-      for (const FlatClockUpdate& u : clock.updates) recordSwitchOwners(system, u.value, clock.block, owned);
+      if (clock.trigger.valid()) owners.record(clock.trigger, clock.block);
+      for (const FlatClockUpdate& u : clock.updates) owners.record(u.value, clock.block);
     }
   }
 

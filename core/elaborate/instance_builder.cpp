@@ -25,14 +25,17 @@ const std::string& InstanceBuilder::paramText(const std::string& name, const Par
 }
 
 double InstanceBuilder::param(const std::string& name) const {
-  const std::string key = instance_.id + "." + name;
-  std::vector<std::string>& structural = system_.structuralParameters;
-  if (runtime_.count(key) && std::find(structural.begin(), structural.end(), key) == structural.end())
-    structural.push_back(key);
+  if (!runtime_.empty()) {
+    const std::string key = instance_.id + "." + name;
+    std::vector<std::string>& structural = system_.structuralParameters;
+    if (runtime_.count(key) && std::find(structural.begin(), structural.end(), key) == structural.end())
+      structural.push_back(key);
+  }
   return evaluateParam(name);
 }
 
 Expr InstanceBuilder::parameter(const std::string& name) {
+  if (runtime_.empty()) return system_.pool->constant(evaluateParam(name));
   const std::string key = instance_.id + "." + name;
   if (!runtime_.count(key)) return system_.pool->constant(evaluateParam(name));
   for (const FlatParameter& p : system_.parameters)
@@ -82,10 +85,11 @@ const std::string& InstanceBuilder::textParam(const std::string& name) const {
   return paramText(name, &decl);
 }
 
-Expr InstanceBuilder::lookup(const std::map<std::string, Expr>& table, const std::string& port, const char* what) {
-  auto it = table.find(instance_.id + "." + port);
-  if (it == table.end()) fail(port, std::string("component asks for ") + what + " of a port it does not declare");
-  return it->second;
+Expr InstanceBuilder::lookup(const std::vector<Expr>& table, const std::string& port, const char* what) {
+  const int member = ports_.nets.memberOf(block_, port);
+  if (member < 0 || !table[member].valid())
+    fail(port, std::string("component asks for ") + what + " of a port it does not declare");
+  return table[member];
 }
 
 Expr InstanceBuilder::across(const std::string& port) { return lookup(ports_.across, port, "the across value"); }
@@ -93,11 +97,9 @@ Expr InstanceBuilder::through(const std::string& port) { return lookup(ports_.th
 Expr InstanceBuilder::output(const std::string& port) { return lookup(ports_.output, port, "the output"); }
 
 Expr InstanceBuilder::input(const std::string& port) {
-  auto it = ports_.input.find(instance_.id + "." + port);
-  if (it != ports_.input.end()) return it->second;
-  const PortDecl* decl = nullptr;
-  for (const auto& [name, d] : expandPorts(*instance_.type, instance_.variadicCount))
-    if (name == port) decl = d;
+  const int member = ports_.nets.memberOf(block_, port);
+  if (member >= 0 && ports_.input[member].valid()) return ports_.input[member];
+  const PortDecl* decl = member >= 0 ? ports_.nets.members()[member].port : nullptr;
   if (!decl || decl->direction != PortDirection::Input) fail(port, "component asks for an input it does not declare");
   if (!decl->optional) fail(port, "input is not connected to any output");
   return system_.pool->constant(0.0);

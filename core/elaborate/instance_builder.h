@@ -4,9 +4,9 @@
 // checks), hands out its ports as expressions, and records its unknowns,
 // equations, discrete values, clocks and stored energy under its block.
 
-#include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "elaborate/component_type.h"
 #include "elaborate/flat_system.h"
@@ -14,20 +14,23 @@
 
 namespace kelvin::core {
 
-/// Port keys ("R1.p") to their expressions, filled by the Elaborator.
+/// The expressions of the ports, by member index of the NetList (an invalid Expr where a
+/// port has none: no across value for a signal port, no input for an undriven one), filled
+/// by the Elaborator.
 struct PortBindings {
-  const std::map<std::string, Expr>& across;
-  const std::map<std::string, Expr>& through;
-  const std::map<std::string, Expr>& input;
-  const std::map<std::string, Expr>& output;
+  const NetList& nets;
+  const std::vector<Expr>& across;
+  const std::vector<Expr>& through;
+  const std::vector<Expr>& input;
+  const std::vector<Expr>& output;
 };
 
 class InstanceBuilder final : public ComponentBuilder {
  public:
   /// All references are observed and must outlive the builder. `runtime` names the
   /// parameters ("R1.R") to compile as run-time values.
-  InstanceBuilder(FlatSystem& system, const NetList::Instance& instance, int blockIndex,
-                  const PortBindings& ports, const std::string& file, const std::set<std::string>& runtime);
+  InstanceBuilder(FlatSystem& system, const NetList::Instance& instance, int blockIndex, const PortBindings& ports,
+                  const std::string& file, const std::set<std::string>& runtime);
 
   const std::string& blockId() const override { return instance_.id; }
   ExprPool& pool() override { return *system_.pool; }
@@ -69,7 +72,7 @@ class InstanceBuilder final : public ComponentBuilder {
  private:
   const std::string& paramText(const std::string& name, const ParamDecl** decl) const;
   double evaluateParam(const std::string& name) const;
-  Expr lookup(const std::map<std::string, Expr>& table, const std::string& port, const char* what);
+  Expr lookup(const std::vector<Expr>& table, const std::string& port, const char* what);
   Expr addUnknown(const std::string& name, double start, bool state);
 
   FlatSystem& system_;

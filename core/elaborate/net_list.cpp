@@ -1,6 +1,8 @@
 #include "elaborate/net_list.h"
 
+#include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "elaborate/block_registry.h"
 
@@ -12,10 +14,9 @@ void NetList::fail(const std::string& block, const std::string& port, const std:
   throw ModelError(Diagnostic{file_, block, port, message});
 }
 
-int NetList::keyIndex(const std::string& key) {
-  auto [it, inserted] = keys_.emplace(key, static_cast<int>(parent_.size()));
-  if (inserted) parent_.push_back(it->second);
-  return it->second;
+int NetList::newSlot() {
+  parent_.push_back(static_cast<int>(parent_.size()));
+  return parent_.back();
 }
 
 int NetList::find(int k) {
@@ -26,16 +27,35 @@ int NetList::find(int k) {
   return k;
 }
 
-void NetList::join(const std::string& a, const std::string& b) {
-  const int ra = find(keyIndex(a));
-  const int rb = find(keyIndex(b));
+void NetList::join(int a, int b) {
+  const int ra = find(a);
+  const int rb = find(b);
   if (ra != rb) parent_[ra] = rb;
 }
 
+int NetList::memberOf(int instance, std::string_view name) const {
+  const Instance& in = instances_[instance];
+  const int ordinal = portOrdinal(*in.type, in.variadicCount, name);
+  return ordinal < 0 ? -1 : in.firstMember + ordinal;
+}
+
+void NetList::addModel(const std::vector<Block>& blocks, const std::vector<Connection>& connections,
+                       const ParameterScope& scope) {
+  addDiagram(blocks, connections, "", scope, nullptr);
+}
+
 void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Connection>& connections,
-                         const std::string& prefix, const ParameterScope& scope) {
+                         const std::string& prefix, const ParameterScope& scope, BoundaryPorts* ownerPorts) {
+  // The blocks of this level by id: an instance, or a subsystem's boundary ports.
+  struct Entry {
+    int instance = -1;
+    BoundaryPorts* ports = nullptr;
+  };
+  std::unordered_map<std::string_view, Entry> level;
+  level.reserve(blocks.size());
   for (const Block& block : blocks) {
     const std::string id = prefix + block.id;
+    if (level.contains(block.id)) fail(id, "", "duplicate block id '" + block.id + "'");
     if (block.type == "Subsystem") {
       ParameterScope& inner = subsystemScopes_.emplace_back(&scope);
       for (const auto& [name, text] : block.params) {
@@ -45,13 +65,17 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
           fail(id, "", "parameter " + name + ": " + e.what());
         }
       }
-      for (const BoundaryPort& port : block.ports) keyIndex(id + "." + port.name);
-      addDiagram(block.blocks, block.connections, id + "/", inner);
+      BoundaryPorts& ports = subsystemPorts_.emplace_back();
+      for (const BoundaryPort& port : block.ports)
+        if (!ports.contains(port.name)) ports.emplace(port.name, newSlot());
+      level.emplace(block.id, Entry{-1, &ports});
+      addDiagram(block.blocks, block.connections, id + "/", inner, &ports);
       continue;
     }
     const ComponentType* type = registry_.find(block.type);
     if (!type) fail(id, "", "unknown block type '" + block.type + "'");
-    Instance instance{id, type, &block, &scope, 0};
+    const int index = static_cast<int>(instances_.size());
+    Instance instance{id, type, &block, &scope, 0, static_cast<int>(members_.size()), 0};
     if (std::any_of(type->ports.begin(), type->ports.end(), [](const PortDecl& p) { return p.variadic; })) {
       auto text = block.params.find("inputs");
       const ParamDecl* decl = type->findParam("inputs");
@@ -64,39 +88,55 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
         fail(id, "", std::string("parameter inputs: ") + e.what());
       }
     }
-    const int index = static_cast<int>(instances_.size());
-    for (const auto& [name, decl] : expandPorts(*type, instance.variadicCount)) {
-      const std::string key = id + "." + name;
-      keyIndex(key);
-      members_.push_back({key, index, decl});
+    for (const PortDecl& port : type->ports) {
+      const int copies = port.variadic ? instance.variadicCount : 1;
+      for (int k = 1; k <= copies; ++k) {
+        members_.push_back({id + "." + (port.variadic ? port.name + std::to_string(k) : port.name), index, &port});
+        memberSlot_.push_back(newSlot());
+      }
     }
-    instances_.push_back(instance);
+    instance.memberCount = static_cast<int>(members_.size()) - instance.firstMember;
+    level.emplace(block.id, Entry{index, nullptr});
+    instances_.push_back(std::move(instance));
   }
   // Endpoints: "<block>.<port>", or a bare boundary port name inside a subsystem.
   const std::string owner = prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1);
-  auto resolve = [&](const std::string& endpoint) -> std::string {
+  auto resolve = [&](const std::string& endpoint) -> int {
     const auto dot = endpoint.find('.');
     if (dot == std::string::npos) {
-      if (owner.empty()) fail(endpoint, "", "connection endpoint '" + endpoint + "' names no port");
-      return owner + "." + endpoint;
+      if (!ownerPorts) fail(endpoint, "", "connection endpoint '" + endpoint + "' names no port");
+      // A name the subsystem does not declare is a port of its own (validation reports it).
+      auto [it, inserted] = ownerPorts->try_emplace(endpoint, 0);
+      if (inserted) it->second = newSlot();
+      return it->second;
     }
-    const std::string key = prefix + endpoint;
-    if (!keys_.count(key))
-      fail(prefix + endpoint.substr(0, dot), endpoint.substr(dot + 1), "no such block or port in a connection");
-    return key;
+    const std::string_view id = std::string_view(endpoint).substr(0, dot);
+    const std::string_view port = std::string_view(endpoint).substr(dot + 1);
+    if (auto found = level.find(id); found != level.end()) {
+      const Entry& entry = found->second;
+      if (entry.ports) {
+        if (auto it = entry.ports->find(port); it != entry.ports->end()) return it->second;
+      } else if (const int member = memberOf(entry.instance, port); member >= 0) {
+        return memberSlot_[member];
+      }
+    }
+    fail(prefix + std::string(id), std::string(port), "no such block or port in a connection");
   };
   for (const Connection& c : connections) join(resolve(c.from), resolve(c.to));
 }
 
 void NetList::finish() {
-  std::map<int, int> netOfRoot;
-  for (const Member& m : members_) {
-    const int root = find(keys_.at(m.key));
-    auto [it, inserted] = netOfRoot.emplace(root, static_cast<int>(nets_.size()));
-    if (inserted) nets_.push_back({m.port->domain, {}});
-    Net& net = nets_[it->second];
+  std::vector<int> netOfRoot(parent_.size(), -1);
+  for (int index = 0; index < static_cast<int>(members_.size()); ++index) {
+    const Member& m = members_[index];
+    const int root = find(memberSlot_[index]);
+    if (netOfRoot[root] < 0) {
+      netOfRoot[root] = static_cast<int>(nets_.size());
+      nets_.push_back({m.port->domain, {}});
+    }
+    Net& net = nets_[netOfRoot[root]];
     if (!net.members.empty()) {
-      const Member& first = net.members.front();
+      const Member& first = members_[net.members.front()];
       const bool physical = m.port->direction == PortDirection::Physical;
       const bool firstPhysical = first.port->direction == PortDirection::Physical;
       if (physical != firstPhysical || m.port->domain != first.port->domain)
@@ -104,27 +144,30 @@ void NetList::finish() {
              "a " + std::string(domainName(m.port->domain)) + " port is wired to " + first.key + " (" +
                  std::string(domainName(first.port->domain)) + ")");
     }
-    net.members.push_back(m);
+    net.members.push_back(index);
   }
   for (const Net& net : nets_) {
     if (net.domain != Domain::Signal) continue;
     const Member* driver = nullptr;
-    for (const Member& m : net.members) {
+    for (int index : net.members) {
+      const Member& m = members_[index];
       if (m.port->direction != PortDirection::Output) continue;
       if (driver)
         fail(instances_[m.instance].id, m.key.substr(m.key.rfind('.') + 1),
              "two outputs drive one signal line: " + driver->key + " and " + m.key);
       driver = &m;
     }
-    for (const Member& m : net.members)
+    for (int index : net.members) {
+      const Member& m = members_[index];
       if (!driver && m.port->direction == PortDirection::Input && !m.port->optional)
         fail(instances_[m.instance].id, m.key.substr(m.key.rfind('.') + 1), "input is not connected to any output");
+    }
   }
 }
 
 const NetList::Member* NetList::driverOf(const Net& net) const {
-  for (const Member& m : net.members)
-    if (m.port->direction == PortDirection::Output) return &m;
+  for (int index : net.members)
+    if (members_[index].port->direction == PortDirection::Output) return &members_[index];
   return nullptr;
 }
 

@@ -9,6 +9,8 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
+#include <unordered_map>
 
 #include "model/parameter_evaluator.h"
 #include "model/settings_check.h"
@@ -35,15 +37,33 @@ struct PortNode {
   bool isSignal() const { return direction != PortDirection::Physical; }
 };
 
-/// A block of the level being checked, as far as its ports are concerned.
+/// A block of the level being checked, as far as its ports are concerned. A library
+/// block's ports are the PortNodes firstPort + portOrdinal(type, inputs, name); a
+/// subsystem's, and those of open variadic inputs, are listed in `ports`.
 struct LevelBlock {
+  const Block* block = nullptr;
   std::string name;                           // as reported
-  std::string description;                    // "R1 (electrical.Resistor)"
   bool portsKnown = false;                    // false: its type is unknown, which is reported already
-  std::map<std::string, std::size_t> ports;   // port name -> index of its PortNode
-  std::vector<std::string> portNames;         // in declaration order, for messages
+  const ComponentType* type = nullptr;        // a library block's type
+  int inputs = 0;                             // its variadic count (0 when open)
+  std::size_t firstPort = 0;
+  std::map<std::string, std::size_t, std::less<>> ports;  // port name -> index of its PortNode
+  std::vector<std::string> boundaryNames;     // a subsystem's ports, in declaration order, for messages
   std::vector<const PortDecl*> openVariadic;  // variadic ports whose count is unknown: any u1, u2, ... is taken
-  std::set<std::string> malformedPorts;       // declared boundary ports already reported as malformed
+  std::set<std::string, std::less<>> malformedPorts;  // declared boundary ports already reported as malformed
+
+  /// "R1 (electrical.Resistor)", "subsystem Sub1".
+  std::string description() const {
+    return block->type == "Subsystem" ? "subsystem " + name : name + " (" + block->type + ")";
+  }
+  /// The names of its ports, in declaration order, for messages.
+  std::vector<std::string> portNames() const {
+    if (!type) return boundaryNames;
+    std::vector<std::string> names;
+    for (const auto& [portName, decl] : expandPorts(*type, inputs)) names.push_back(portName);
+    for (const PortDecl* decl : openVariadic) names.push_back(decl->name + "1.." + decl->name + "N");
+    return names;
+  }
 };
 
 PortNode makePort(const std::string& owner, const std::string& name, Domain domain, PortDirection direction) {
@@ -214,7 +234,8 @@ class ModelValidator {
         nodes.push_back(std::move(*node));
       }
     }
-    std::map<std::string, LevelBlock> level;
+    std::unordered_map<std::string_view, LevelBlock> level;
+    level.reserve(blocks.size());
     for (const Block& block : blocks) {
       const std::string name = prefix + block.id;
       if (block.id.empty()) {
@@ -255,15 +276,9 @@ class ModelValidator {
   LevelBlock describeBlock(const Block& block, const std::string& name, const ParameterScope& scope,
                            std::vector<PortNode>& nodes) {
     LevelBlock described;
+    described.block = &block;
     described.name = name;
-    described.description = name + " (" + block.type + ")";
-    auto addPort = [&](PortNode node) {
-      described.ports.emplace(node.name, nodes.size());
-      described.portNames.push_back(node.name);
-      nodes.push_back(std::move(node));
-    };
     if (block.type == "Subsystem") {
-      described.description = "subsystem " + name;
       checkBoundaryPorts(block, name);
       ParameterScope& inner = subsystemScopes_.emplace_back(&scope);
       for (const auto& [param, text] : block.params) {
@@ -276,10 +291,13 @@ class ModelValidator {
       pendingLevels_.push_back({&block, name, &inner});
       for (const BoundaryPort& port : block.ports) {
         std::optional<PortNode> node = boundaryNode(port, name, false);
-        if (!node)
+        if (!node) {
           described.malformedPorts.insert(port.name);
-        else if (!described.ports.contains(node->name))
-          addPort(std::move(*node));
+        } else if (!described.ports.contains(node->name)) {
+          described.ports.emplace(node->name, nodes.size());
+          described.boundaryNames.push_back(node->name);
+          nodes.push_back(std::move(*node));
+        }
       }
       described.portsKnown = true;
       return described;
@@ -291,17 +309,18 @@ class ModelValidator {
     }
     countMarker(block.type, name);
     const int inputs = checkParams(block, *type, name, scope);
-    for (const auto& [portName, decl] : expandPorts(*type, std::max(inputs, 0))) {
-      PortNode node = makePort(name, portName, decl->domain, decl->direction);
-      node.required = decl->direction == PortDirection::Physical ? decl->required
-                                                                 : decl->direction == PortDirection::Input && !decl->optional;
-      addPort(std::move(node));
-    }
-    if (inputs < 0) {
-      for (const PortDecl& decl : type->ports) {
-        if (!decl.variadic) continue;
-        described.openVariadic.push_back(&decl);
-        described.portNames.push_back(decl.name + "1.." + decl.name + "N");
+    described.type = type;
+    described.inputs = std::max(inputs, 0);
+    described.firstPort = nodes.size();
+    for (const PortDecl& decl : type->ports) {
+      if (decl.variadic && inputs < 0) described.openVariadic.push_back(&decl);
+      const int copies = decl.variadic ? described.inputs : 1;
+      for (int k = 1; k <= copies; ++k) {
+        PortNode node =
+            makePort(name, decl.variadic ? decl.name + std::to_string(k) : decl.name, decl.domain, decl.direction);
+        node.required = decl.direction == PortDirection::Physical ? decl.required
+                                                                  : decl.direction == PortDirection::Input && !decl.optional;
+        nodes.push_back(std::move(node));
       }
     }
     described.portsKnown = true;
@@ -413,7 +432,7 @@ class ModelValidator {
 
   /// The PortNode an endpoint names, or nullopt (reported unless already known to be bad).
   std::optional<std::size_t> resolve(const std::string& endpoint, const std::string& wire, const Block* subsystem,
-                                     const std::string& owner, std::map<std::string, LevelBlock>& level,
+                                     const std::string& owner, std::unordered_map<std::string_view, LevelBlock>& level,
                                      const std::map<std::string, std::size_t>& boundary, std::vector<PortNode>& nodes) {
     const std::size_t dot = endpoint.find('.');
     if (dot == std::string::npos) {
@@ -434,7 +453,7 @@ class ModelValidator {
     }
     const std::string id = endpoint.substr(0, dot);
     const std::string port = endpoint.substr(dot + 1);
-    auto found = level.find(id);
+    auto found = level.find(std::string_view(id));
     if (found == level.end()) {
       report((owner.empty() ? "" : owner + "/") + id, port,
              "connection " + wire + ": no block '" + id + "'" + (owner.empty() ? "" : " in " + owner));
@@ -442,6 +461,9 @@ class ModelValidator {
     }
     LevelBlock& block = found->second;
     if (!block.portsKnown) return std::nullopt;
+    if (block.type)
+      if (const int ordinal = portOrdinal(*block.type, block.inputs, port); ordinal >= 0)
+        return block.firstPort + static_cast<std::size_t>(ordinal);
     if (auto it = block.ports.find(port); it != block.ports.end()) return it->second;
     if (block.malformedPorts.contains(port)) return std::nullopt;
     for (const PortDecl* decl : block.openVariadic) {
@@ -457,8 +479,8 @@ class ModelValidator {
       return nodes.size() - 1;
     }
     report(block.name, port,
-           "connection " + wire + ": " + block.description + " has no port '" + port +
-               "' (ports: " + joined(block.portNames) + ")");
+           "connection " + wire + ": " + block.description() + " has no port '" + port +
+               "' (ports: " + joined(block.portNames()) + ")");
     return std::nullopt;
   }
 
@@ -508,10 +530,11 @@ class ModelValidator {
 
   /// A net of wired signal ports with no output driving it.
   void checkUndrivenNets(const std::vector<PortNode>& nodes, Nets& nets) {
-    std::map<std::size_t, std::vector<std::size_t>> members;
+    // Members by root, roots in ascending order.
+    std::vector<std::vector<std::size_t>> members(nodes.size());
     for (std::size_t k = 0; k < nodes.size(); ++k)
       if (nodes[k].isSignal()) members[nets.find(k)].push_back(k);
-    for (const auto& [root, net] : members) {
+    for (const std::vector<std::size_t>& net : members) {
       if (net.size() < 2 || nets.driver(net.front(), nodes)) continue;
       std::vector<std::string> inputs;
       for (std::size_t k : net) inputs.push_back(nodes[k].label());

@@ -60,6 +60,13 @@ std::vector<Diagnostic> checkStartPositions(const std::vector<Block>& blocks,
                                             const std::vector<Connection>& connections, const std::string& prefix,
                                             const ParameterScope& scope, const BlockRegistry& registry,
                                             const std::string& file) {
+  // Most levels state no position at all (electrical, thermal, signal models): nothing to compare.
+  const bool statesPositions = std::any_of(blocks.begin(), blocks.end(), [&](const Block& block) {
+    const ComponentType* type = registry.find(block.type);
+    return type && !type->positions.empty();
+  });
+  if (!statesPositions) return {};
+
   Flanges flanges;
   for (const Connection& c : connections)
     if (c.from.find('.') != std::string::npos && c.to.find('.') != std::string::npos) flanges.join(c.from, c.to);

@@ -1,0 +1,97 @@
+// The front end of compilation, phase by phase (bench/README.md, "Front end"): for a
+// model file, the CPU seconds of
+//   read       the file's bytes (core::readInputFile);
+//   parse      the JSON into a core::Model (core::parseModel);
+//   validate   core::validateModel;
+//   elaborate  core::Elaborator::elaborate without alias elimination (the flat system as
+//              the components and the nets make it: the phase before "eliminating aliases"
+//              in kelvin-cli's debug log);
+//   aliases    the alias elimination after it (core::AliasEliminator), for reference.
+// Each phase is run `repeat` times and the median is printed, with the peak resident
+// memory of the process at the end. CPU time (not wall time) so that figures taken on a
+// shared machine compare.
+//
+// Usage: front_end_bench MODEL.kelvin [repeat]   (repeat defaults to 3)
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "elaborate/alias_eliminator.h"
+#include "elaborate/block_registry.h"
+#include "elaborate/elaborator.h"
+#include "library.h"
+#include "model/input_file.h"
+#include "model/model_file.h"
+#include "model/model_validator.h"
+
+using namespace kelvin;
+
+namespace {
+
+double cpuSeconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+
+/// Median CPU seconds of `repeat` calls of `phase`.
+double median(int repeat, const std::function<void()>& phase) {
+  std::vector<double> times;
+  for (int r = 0; r < repeat; ++r) {
+    const double start = cpuSeconds();
+    phase();
+    times.push_back(cpuSeconds() - start);
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: front_end_bench MODEL.kelvin [repeat]\n");
+    return 2;
+  }
+  const std::string path = argv[1];
+  const int repeat = argc > 2 ? std::max(1, std::atoi(argv[2])) : 3;
+  core::BlockRegistry registry;
+  blocks::registerAll(registry);
+
+  core::InputFileText file;
+  const double read = median(repeat, [&] { file = core::readInputFile(path); });
+  if (!file.text) {
+    std::fprintf(stderr, "%s: %s\n", path.c_str(), file.error.c_str());
+    return 2;
+  }
+  core::Model model;
+  const double parse = median(repeat, [&] { model = core::parseModel(*file.text, path); });
+  std::size_t problems = 0;
+  const double validate = median(repeat, [&] { problems = core::validateModel(model, registry, path).size(); });
+  std::size_t equations = 0;
+  const double elaborate =
+      median(repeat, [&] { equations = core::Elaborator(registry, path).elaborate(model, false).equations.size(); });
+  // The alias elimination alone: elaborate again outside the clock, then time the elimination.
+  std::vector<double> aliasTimes;
+  for (int r = 0; r < repeat; ++r) {
+    core::FlatSystem flat = core::Elaborator(registry, path).elaborate(model, false);
+    const double start = cpuSeconds();
+    core::AliasEliminator().run(flat);
+    aliasTimes.push_back(cpuSeconds() - start);
+  }
+  std::sort(aliasTimes.begin(), aliasTimes.end());
+
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  std::printf("%s: %zu bytes, %zu diagnostics, %zu equations before alias elimination\n", path.c_str(),
+              file.text->size(), problems, equations);
+  std::printf(
+      "CPU s (median of %d): read %.3f  parse %.3f  validate %.3f  elaborate %.3f  | load+elaborate %.3f"
+      "  | aliases %.3f   peak RSS %ld MB\n",
+      repeat, read, parse, validate, elaborate, read + parse + validate + elaborate, aliasTimes[aliasTimes.size() / 2],
+      usage.ru_maxrss / 1024);
+  return 0;
+}
