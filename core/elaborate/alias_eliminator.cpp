@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
-
-#include "expr/tape.h"
 
 namespace kelvin::core {
 
@@ -62,55 +59,114 @@ bool AliasEliminator::pin(int i, double value) {
 
 void AliasEliminator::run(FlatSystem& system) {
   constexpr int kMaxPasses = 8;
-  for (int i = 0; i < kMaxPasses && pass(system) > 0; ++i) {
+  for (int i = 0; i < kMaxPasses && pass(system); ++i) {
   }
 }
 
-int AliasEliminator::pass(FlatSystem& system) {
+void AliasEliminator::readLinear(const FlatSystem& system, std::vector<bool>& nonlinear) {
+  // An equation longer than this (a conservation law with thousands of branches) is no alias
+  // however much folds into it: not read, so a pass stays linear in the size of the system.
+  constexpr std::size_t kMaxVisits = 1 << 12;
+  const ExprPool& pool = *system.pool;
+  equations_.clear();
+  terms_.clear();
+  nonlinear.assign(system.equations.size(), false);
+  std::vector<AffineTerm> read;
+  for (std::size_t e = 0; e < system.equations.size(); ++e) {
+    const Expr residual = system.equations[e].residual;
+    const ExprNode& node = residual.node();
+    if (!node.linear || node.hasDerivative || node.timeOrDiscrete || !node.hasUnknown) {
+      nonlinear[e] = true;
+      continue;
+    }
+    LinearEquation eq{static_cast<int>(e), 0.0, terms_.size(), 0};
+    if (!pool.affineTerms(residual, eq.constant, read, kMaxVisits)) continue;
+    for (const AffineTerm& t : read) terms_.push_back({pool.node(t.node).index, t.coefficient});
+    eq.end = terms_.size();
+    equations_.push_back(eq);
+  }
+}
+
+bool AliasEliminator::fold(const LinearEquation& eq, int block) {
+  // The equation over the current roots: y = scale·root + offset, a pinned root a constant.
+  double constant = eq.constant;
+  bool touchesPinned = false;
+  rootTerms_.clear();
+  for (std::size_t k = eq.begin; k < eq.end; ++k) {
+    const Term& t = terms_[k];
+    const int r = find(t.unknown);
+    const Link& link = links_[t.unknown];  // straight to r after find() (the identity when r itself)
+    constant += t.coefficient * link.offset;
+    const double coefficient = t.coefficient * link.scale;
+    if (roots_[r].pinned) {
+      constant += coefficient * roots_[r].value;
+      touchesPinned = true;
+      continue;
+    }
+    int& slot = slotOfRoot_[r];
+    if (slot < 0) {
+      slot = static_cast<int>(rootTerms_.size());
+      rootTerms_.push_back({r, coefficient});
+    } else {
+      rootTerms_[slot].coefficient += coefficient;
+    }
+  }
+  for (const Term& t : rootTerms_) slotOfRoot_[t.unknown] = -1;
+  if (rootTerms_.empty() || rootTerms_.size() > 2) return false;
+  for (const Term& t : rootTerms_)
+    if (t.coefficient == 0.0) return false;
+  const Term first = rootTerms_[0];
+  if (rootTerms_.size() == 1) {
+    if (!pin(first.unknown, -constant / first.coefficient)) return false;
+    // An alias of a constant unknown: diagnostics name its block with the equations that use it.
+    if (touchesPinned && block >= 0) aliasBlocks_[first.unknown].push_back(block);
+    return true;
+  }
+  const Term second = rootTerms_[1];
+  if (!unite(first.unknown, second.unknown, -second.coefficient / first.coefficient, -constant / first.coefficient))
+    return false;
+  if (block >= 0) {
+    // Diagnostics name the block of a folded alias with the equations that use it.
+    const int root = find(first.unknown);
+    std::vector<int>& into = aliasBlocks_[root];
+    std::vector<int>& from = aliasBlocks_[root == first.unknown ? second.unknown : first.unknown];
+    into.insert(into.end(), from.begin(), from.end());
+    std::vector<int>().swap(from);
+    into.push_back(block);
+  }
+  return true;
+}
+
+bool AliasEliminator::pass(FlatSystem& system) {
   ExprPool& pool = *system.pool;
   const int n = static_cast<int>(system.unknowns.size());
+  const std::size_t m = system.equations.size();
   links_.assign(n, {});
   roots_.assign(n, {});
   state_.assign(n, false);
   aliasBlocks_.assign(n, {});
+  slotOfRoot_.assign(n, -1);
   for (int i = 0; i < n; ++i) {
     links_[i].parent = i;
     state_[i] = system.unknowns[i].state;
   }
 
-  // Fold the trivial equations into the union–find.
-  std::vector<FlatEquation> kept;
-  std::vector<double> zeros(n, 0.0), work, adjoint, gradient;
-  const std::unordered_map<std::uint32_t, int> noSwitches;
-  for (const FlatEquation& eq : system.equations) {
-    const ExprNode& node = eq.residual.node();
-    bool folded = false;
-    if (node.linear && !node.hasDerivative && !node.timeOrDiscrete && node.hasUnknown) {
-      Tape tape(pool, eq.residual, noSwitches);
-      if (tape.leaves().size() <= 2) {
-        work.resize(tape.size());
-        adjoint.resize(tape.size());
-        gradient.resize(tape.leaves().size());
-        EvalPoint at{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
-        const double c = tape.gradient(at, work.data(), adjoint.data(), gradient.data());
-        const auto& leaves = tape.leaves();
-        if (leaves.size() == 1 && gradient[0] != 0.0) {
-          folded = pin(leaves[0].index, -c / gradient[0]);
-        } else if (leaves.size() == 2 && gradient[0] != 0.0 && gradient[1] != 0.0) {
-          folded = unite(leaves[0].index, leaves[1].index, -gradient[1] / gradient[0], -c / gradient[0]);
-          if (folded && eq.block >= 0) {
-            // Diagnostics name the block of a folded alias with the equations that use it.
-            std::vector<int>& into = aliasBlocks_[find(leaves[0].index)];
-            const std::vector<int>& from = aliasBlocks_[leaves[0].index == find(leaves[0].index) ? leaves[1].index
-                                                                                                 : leaves[0].index];
-            into.insert(into.end(), from.begin(), from.end());
-            into.push_back(eq.block);
-          }
-        }
-      }
+  // Fold the trivial equations into the union–find, reading each linear equation through
+  // it again while that folds more (a sweep costs one look at each term: no rewriting).
+  std::vector<bool> nonlinear;
+  readLinear(system, nonlinear);
+  std::vector<bool> folded(m, false);
+  constexpr int kMaxSweeps = 8;
+  bool more = true;
+  for (int sweep = 0; more && sweep < kMaxSweeps; ++sweep) {
+    more = false;
+    for (const LinearEquation& eq : equations_) {
+      if (folded[eq.equation] || !fold(eq, system.equations[eq.equation].block)) continue;
+      folded[eq.equation] = true;
+      more = true;
     }
-    if (!folded) kept.push_back(eq);
   }
+  if (std::find(folded.begin(), folded.end(), true) == folded.end()) return false;  // every unknown keeps its index
 
   // Survivors are the unpinned roots, renumbered in order.
   std::vector<int> newIndex(n, -1);
@@ -118,11 +174,9 @@ int AliasEliminator::pass(FlatSystem& system) {
   for (int i = 0; i < n; ++i) {
     if (find(i) == i && !roots_[i].pinned) {
       newIndex[i] = static_cast<int>(unknowns.size());
-      unknowns.push_back(system.unknowns[i]);
+      unknowns.push_back(std::move(system.unknowns[i]));
     }
   }
-  const int folded = static_cast<int>(system.equations.size() - kept.size());
-  if (folded == 0) return 0;  // nothing to rewrite: every unknown keeps its index
   // Each folded unknown over its root, in the old numbering (a surviving root keeps itself):
   // only the nodes above a folded unknown are made anew. Then every leaf takes its new number
   // in place, so the untouched rest of the system is not interned again.
@@ -135,24 +189,39 @@ int AliasEliminator::pass(FlatSystem& system) {
     else if (r != i)
       replacement[i] = l.scale * pool.variable(r) + l.offset;
   }
-  for (FlatEquation& eq : kept) {
-    std::vector<int> vars, ders;
+  std::vector<FlatEquation> kept;
+  std::vector<bool> keptNonlinear;
+  kept.reserve(m - static_cast<std::size_t>(std::count(folded.begin(), folded.end(), true)));
+  std::vector<int> vars, ders;
+  for (std::size_t e = 0; e < m; ++e) {
+    if (folded[e]) continue;
+    FlatEquation& eq = kept.emplace_back(std::move(system.equations[e]));
+    keptNonlinear.push_back(nonlinear[e]);
+    vars.clear();
+    ders.clear();
     pool.collectUnknowns(eq.residual, vars, ders);
     vars.insert(vars.end(), ders.begin(), ders.end());
+    const std::size_t before = eq.mergedFrom.size();
     for (int v : vars) {
       const std::vector<int>& blocks = aliasBlocks_[find(v)];
       eq.mergedFrom.insert(eq.mergedFrom.end(), blocks.begin(), blocks.end());
     }
-    std::sort(eq.mergedFrom.begin(), eq.mergedFrom.end());
-    eq.mergedFrom.erase(std::unique(eq.mergedFrom.begin(), eq.mergedFrom.end()), eq.mergedFrom.end());
+    if (eq.mergedFrom.size() != before) {
+      std::sort(eq.mergedFrom.begin(), eq.mergedFrom.end());
+      eq.mergedFrom.erase(std::unique(eq.mergedFrom.begin(), eq.mergedFrom.end()), eq.mergedFrom.end());
+    }
     eq.residual = pool.substitute(eq.residual, replacement);
   }
   system.forEachExpression([&](Expr& e) { e = pool.substitute(e, replacement); });
   pool.renumberUnknowns(newIndex);
   system.equations = std::move(kept);
   system.unknowns = std::move(unknowns);
-  return folded;
+  // A product with an unknown that folded to a constant is linear now: another pass reads it.
+  for (std::size_t e = 0; e < system.equations.size(); ++e) {
+    const ExprNode& node = system.equations[e].residual.node();
+    if (keptNonlinear[e] && node.linear && !node.hasDerivative && !node.timeOrDiscrete && node.hasUnknown) return true;
+  }
+  return false;
 }
 
 }  // namespace kelvin::core
-

@@ -2,11 +2,14 @@
 // Removes trivial equations from a FlatSystem before it is solved:
 //   a·y_i + b·y_j + c = 0  (an alias: y_i = s·y_j + o, e.g. i_n = −i_p)
 //   a·y_i + c = 0          (a constant, e.g. a grounded node's potential)
-// Each is folded into a weighted union–find (y = scale·root + offset), then
-// every expression is rewritten once over the surviving unknowns, which are
-// renumbered. States are never replaced by other unknowns (their initial
+// Each is folded into a weighted union–find (y = scale·root + offset). The
+// linear equations are read once and re-read through the union–find until
+// nothing more folds (v = v_p − v_n becomes an alias once v_n is grounded),
+// then every expression is rewritten once over the surviving unknowns, which
+// are renumbered. States are never replaced by other unknowns (their initial
 // value must survive), and two states are never merged.
 
+#include <cstdint>
 #include <vector>
 
 #include "elaborate/flat_system.h"
@@ -15,13 +18,30 @@ namespace kelvin::core {
 
 class AliasEliminator {
  public:
-  /// Rewrites `system` in place, pass after pass until no trivial equation is left
-  /// (a pass can uncover more: v = v_p − v_n becomes an alias once v_n is grounded).
+  /// Rewrites `system` in place.
   void run(FlatSystem& system);
 
  private:
-  /// One pass; returns how many equations it folded.
-  int pass(FlatSystem& system);
+  /// One pass: folds until nothing more folds, rewrites the system. Returns true when the
+  /// rewrite made some other equation linear (a product with an unknown folded to a
+  /// constant), so that another pass may find more.
+  bool pass(FlatSystem& system);
+
+  /// A linear equation read as constant + Σ coefficient·y[unknown] (terms [begin, end) of terms_).
+  struct LinearEquation {
+    int equation = 0;
+    double constant = 0.0;
+    std::size_t begin = 0, end = 0;
+  };
+  struct Term {
+    int unknown;
+    double coefficient;
+  };
+  /// Reads the linear equations (those with one or two unknowns at most after folding are
+  /// aliases) into equations_ and terms_; marks the others in `nonlinear`.
+  void readLinear(const FlatSystem& system, std::vector<bool>& nonlinear);
+  /// Tries to fold one linear equation, its unknowns mapped through the union–find.
+  bool fold(const LinearEquation& eq, int block);
 
   struct Link {
     int parent;
@@ -39,8 +59,12 @@ class AliasEliminator {
   std::vector<Link> links_;
   std::vector<Root> roots_;
   std::vector<bool> state_;
-  std::vector<std::vector<int>> aliasBlocks_;
-  std::vector<int> findPath_;  // scratch of find()  // per root: blocks whose alias equations were folded into it
+  std::vector<std::vector<int>> aliasBlocks_;  // per root: blocks whose alias equations were folded into it
+  std::vector<int> findPath_;                  // scratch of find()
+  std::vector<LinearEquation> equations_;
+  std::vector<Term> terms_;
+  std::vector<int> slotOfRoot_;  // scratch of fold(): a root's place in rootTerms_, or -1
+  std::vector<Term> rootTerms_;  // scratch of fold(): the equation over roots
 };
 
 }  // namespace kelvin::core

@@ -2,93 +2,100 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
-#include <unordered_map>
-
-#include "expr/tape.h"
 
 namespace kelvin::core {
 
 namespace {
-/// y solved from residual = a·y + rest = 0. A linear residual is rebuilt as a flat
-/// linear combination (no nesting is carried into the equations it goes to).
-/// `zeros` holds a 0 for every unknown (a point at which to read the linear coefficients).
-Expr definitionOf(ExprPool& pool, Expr residual, int y, double a, const std::vector<double>& zeros) {
-  Expr rest = pool.substitute(residual, {{y, pool.constant(0.0)}});
-  const ExprNode& node = rest.node();
-  if (!node.linear || node.timeOrDiscrete) return -rest / a;
-  // Linear with constant coefficients: its gradient and its value at zero are exact.
-  const Tape tape(pool, rest, {});
-  const std::size_t n = tape.size();
-  std::vector<double> work(n), adjoint(n), gradient(tape.leaves().size());
-  const EvalPoint origin{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
-  Expr value = pool.constant(-tape.gradient(origin, work.data(), adjoint.data(), gradient.data()) / a);
-  for (std::size_t k = 0; k < tape.leaves().size(); ++k) {
-    const TapeLeaf& leaf = tape.leaves()[k];
-    Expr unknown = leaf.derivative ? pool.derivative(leaf.index) : pool.variable(leaf.index);
-    value = value + pool.constant(-gradient[k] / a) * unknown;
-  }
-  return value;
-}
-/// A residual affine in the unknowns with constant coefficients and no time or discrete
-/// value: c + Σ g_k·leaf_k, read off one tape (its value and gradient at zero are exact).
-struct LinearForm {
-  double constant = 0.0;
-  std::vector<TapeLeaf> leaves;
-  std::vector<double> gradient;
 
-  /// False when the residual is not of that form.
-  bool read(const ExprPool& pool, Expr residual, const std::vector<double>& zeros) {
-    const ExprNode& node = residual.node();
-    if (!node.linear || node.timeOrDiscrete) return false;
-    const Tape tape(pool, residual, {});
-    work.resize(tape.size());
-    adjoint.resize(tape.size());
-    gradient.resize(tape.leaves().size());
-    const EvalPoint origin{0.0, zeros.data(), zeros.data(), nullptr, nullptr};
-    constant = tape.gradient(origin, work.data(), adjoint.data(), gradient.data());
-    leaves = tape.leaves();
+/// A residual read as constant + Σ coefficient·term (ExprPool::affineTerms), with the unknowns
+/// that occur inside terms other than plain leaves: those cannot be solved for.
+class Reading {
+ public:
+  /// False when the residual is too large to read (it is then left as it is).
+  bool read(const ExprPool& pool, Expr residual, std::size_t maxVisits) {
+    if (!pool.affineTerms(residual, constant_, terms_, maxVisits)) return false;
+    inside_.clear();
+    insideDerivatives_.clear();
+    for (const AffineTerm& t : terms_) {
+      const ExprNode& node = pool.node(t.node);
+      if (node.hasUnknown && node.op != Op::Variable && node.op != Op::Derivative)
+        pool.collectUnknowns(Expr(const_cast<ExprPool*>(&pool), t.node), inside_, insideDerivatives_);
+    }
+    dedupe(inside_);
+    dedupe(insideDerivatives_);
     return true;
   }
-  /// The coefficient of y[v] (0 when absent; nullopt when der(y[v]) occurs too).
-  std::optional<double> coefficient(int v) const {
+
+  /// The constant coefficient a of y[v] when the residual is a·y[v] + (terms free of y[v]);
+  /// nullopt when y[v] occurs otherwise (under der(), in a nonlinear term).
+  std::optional<double> coefficient(const ExprPool& pool, int v) const {
+    if (std::find(inside_.begin(), inside_.end(), v) != inside_.end() ||
+        std::find(insideDerivatives_.begin(), insideDerivatives_.end(), v) != insideDerivatives_.end())
+      return std::nullopt;
     double a = 0.0;
-    for (std::size_t k = 0; k < leaves.size(); ++k) {
-      if (leaves[k].index != v) continue;
-      if (leaves[k].derivative) return std::nullopt;
-      a = gradient[k];
+    for (const AffineTerm& t : terms_) {
+      const ExprNode& node = pool.node(t.node);
+      if (node.index != v) continue;
+      if (node.op == Op::Derivative) return std::nullopt;
+      if (node.op == Op::Variable) a = t.coefficient;
     }
     return a;
   }
-  /// y[v] = −(c + Σ_{k≠v} g_k·leaf_k)/a as a flat linear combination; `count` gets the
-  /// number of unknowns it references.
-  Expr solvedFor(ExprPool& pool, int v, double a, int& count) const {
-    Expr value = pool.constant(-constant / a);
-    count = 0;
-    for (std::size_t k = 0; k < leaves.size(); ++k) {
-      const TapeLeaf& leaf = leaves[k];
-      if ((leaf.index == v && !leaf.derivative) || gradient[k] == 0.0) continue;
-      Expr unknown = leaf.derivative ? pool.derivative(leaf.index) : pool.variable(leaf.index);
-      value = value + pool.constant(-gradient[k] / a) * unknown;
-      ++count;
+
+  /// The distinct unknowns y[v] = −(constant + Σ others)/a would reference: variables and derivatives.
+  void definitionUnknowns(const ExprPool& pool, int v, std::vector<int>& variables, std::vector<int>& derivatives) const {
+    variables = inside_;
+    derivatives = insideDerivatives_;
+    for (const AffineTerm& t : terms_) {
+      const ExprNode& node = pool.node(t.node);
+      if (t.coefficient == 0.0 || (node.op == Op::Variable && node.index == v)) continue;
+      if (node.op == Op::Variable) variables.push_back(node.index);
+      if (node.op == Op::Derivative) derivatives.push_back(node.index);
+    }
+    dedupe(variables);
+    dedupe(derivatives);
+  }
+
+  /// y[v] = −(constant + Σ_{other terms} coefficient·term)/a, a flat sum (no nesting of the
+  /// residual is carried into the equations it goes to).
+  Expr solvedFor(ExprPool& pool, int v, double a) const {
+    Expr value = pool.constant(-constant_ / a);
+    for (const AffineTerm& t : terms_) {
+      const ExprNode& node = pool.node(t.node);
+      if ((node.op == Op::Variable && node.index == v) || t.coefficient == 0.0) continue;
+      value = value + pool.constant(-t.coefficient / a) * Expr(&pool, t.node);
     }
     return value;
   }
 
  private:
-  std::vector<double> work, adjoint;
+  static void dedupe(std::vector<int>& v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+  }
+
+  double constant_ = 0.0;
+  std::vector<AffineTerm> terms_;
+  std::vector<int> inside_, insideDerivatives_;
 };
+
 }  // namespace
 
 int VariableEliminator::run(FlatSystem& system) {
   ExprPool& pool = *system.pool;
   const int n = static_cast<int>(system.unknowns.size());
   const int m = static_cast<int>(system.equations.size());
+  // An equation whose reading would visit more nodes than this (shared sub-expressions count
+  // at each use) is left as it is: the bound keeps a pathological DAG from taking forever.
+  constexpr std::size_t kMaxVisits = 1 << 16;
+  constexpr std::size_t kMaxLongVisits = 1 << 26;
 
-  // Who uses what.
-  std::vector<std::set<int>> usedBy(n);
+  // Who uses what. usedBy[v] lists the equations using y[v] in the order they came to use it;
+  // an entry of a removed equation stays behind (removedEquation tells), useCount[v] counts the
+  // others. uses[e] only grows: it may name unknowns eliminated since.
+  std::vector<std::vector<int>> usedBy(n), uses(m);
+  std::vector<int> useCount(n, 0);
   std::vector<bool> underDer(n, false);
-  std::vector<std::vector<int>> uses(m);
   for (int e = 0; e < m; ++e) {
     std::vector<int> vars, ders;
     pool.collectUnknowns(system.equations[e].residual, vars, ders);
@@ -96,60 +103,59 @@ int VariableEliminator::run(FlatSystem& system) {
     vars.insert(vars.end(), ders.begin(), ders.end());
     std::sort(vars.begin(), vars.end());
     vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
-    for (int v : vars) usedBy[v].insert(e);
+    for (int v : vars) usedBy[v].push_back(e);
     uses[e] = std::move(vars);
   }
+  for (int v = 0; v < n; ++v) useCount[v] = static_cast<int>(usedBy[v].size());
 
   // Long equations (the conservation law of a ground node with thousands of
   // branches) are rewritten once at the end instead of after every elimination,
   // and never used to eliminate: that keeps the whole pass linear in the size.
   std::vector<bool> deferred(m, false);
   for (int e = 0; e < m; ++e) deferred[e] = static_cast<int>(uses[e].size()) > kMaxUses;
-  std::vector<bool> removedEquation(m, false);
-  const std::vector<double> zeros(static_cast<std::size_t>(n), 0.0);
+  std::vector<bool> removedEquation(m, false), eliminated(n, false);
   std::vector<std::pair<int, Expr>> definitions;  // in order of elimination; each uses only later ones
-  LinearForm form;
+  Reading reading;
+  std::vector<int> newVars, newDers;
   for (int e = 0; e < m; ++e) {
-    if (deferred[e]) continue;
-    Expr residual = system.equations[e].residual;
-    const bool linear = form.read(pool, residual, zeros);  // most equations: one tape, no walk per unknown
+    if (deferred[e] || !reading.read(pool, system.equations[e].residual, kMaxVisits)) continue;
     for (int v : uses[e]) {
-      if (system.unknowns[v].state || underDer[v] || static_cast<int>(usedBy[v].size()) > kMaxUses) continue;
-      const auto a = linear ? form.coefficient(v) : pool.linearCoefficient(residual, v);
+      if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] > kMaxUses) continue;
+      const auto a = reading.coefficient(pool, v);
       if (!a || *a == 0.0) continue;
-      // y = -(rest)/a, where rest is the residual with y set to zero.
-      Expr value;
-      std::vector<int> newVars, newDers;
-      if (linear) {
-        int count = 0;
-        value = form.solvedFor(pool, v, *a, count);
-        if (count > kMaxDefinitionSize) continue;
-      } else {
-        value = definitionOf(pool, residual, v, *a, zeros);
-      }
-      pool.collectUnknowns(value, newVars, newDers);
+      reading.definitionUnknowns(pool, v, newVars, newDers);
       if (static_cast<int>(newVars.size() + newDers.size()) > kMaxDefinitionSize) continue;
-      const std::unordered_map<int, Expr> replace{{v, value}};
+      // y = -(rest)/a, where rest is the residual without its y term.
+      const Expr value = reading.solvedFor(pool, v, *a);
+      const FlatEquation& source = system.equations[e];
       for (int other : usedBy[v]) {
-        if (other == e || deferred[other]) continue;
+        if (other == e || deferred[other] || removedEquation[other]) continue;
         FlatEquation& target = system.equations[other];
-        target.residual = pool.substitute(target.residual, replace);
+        target.residual = pool.substitute(target.residual, v, value);
         // Remember whose equation went into it, so a diagnostic can still name that block.
-        const FlatEquation& source = system.equations[e];
-        for (int b : source.mergedFrom) target.mergedFrom.push_back(b);
+        target.mergedFrom.insert(target.mergedFrom.end(), source.mergedFrom.begin(), source.mergedFrom.end());
         if (source.block >= 0) target.mergedFrom.push_back(source.block);
         std::sort(target.mergedFrom.begin(), target.mergedFrom.end());
         target.mergedFrom.erase(std::unique(target.mergedFrom.begin(), target.mergedFrom.end()), target.mergedFrom.end());
-        for (int w : newVars)
-          if (usedBy[w].insert(other).second) uses[other].push_back(w);
+        auto use = [&](int w) {
+          std::vector<int>& its = uses[other];
+          if (std::find(its.begin(), its.end(), w) != its.end()) return;
+          its.push_back(w);
+          usedBy[w].push_back(other);
+          ++useCount[w];
+        };
+        for (int w : newVars) use(w);
         for (int w : newDers) {
           underDer[w] = true;
-          if (usedBy[w].insert(other).second) uses[other].push_back(w);
+          use(w);
         }
       }
-      for (int w : uses[e]) usedBy[w].erase(e);
+      for (int w : uses[e])
+        if (!eliminated[w]) --useCount[w];
       definitions.emplace_back(v, value);
-      usedBy[v].clear();
+      eliminated[v] = true;
+      useCount[v] = 0;
+      std::vector<int>().swap(usedBy[v]);
       removedEquation[e] = true;
       break;
     }
@@ -158,15 +164,13 @@ int VariableEliminator::run(FlatSystem& system) {
   // current): it leaves the system and is computed from the solution, for output only.
   std::vector<std::pair<int, Expr>> leaves;
   for (int e = 0; e < m; ++e) {
-    if (!deferred[e]) continue;
-    const Expr residual = system.equations[e].residual;
-    const bool linear = form.read(pool, residual, zeros);  // one tape, not a walk of the long sum per unknown
+    if (!deferred[e] || !reading.read(pool, system.equations[e].residual, kMaxLongVisits)) continue;
     for (int v : uses[e]) {
-      if (system.unknowns[v].state || underDer[v] || usedBy[v].size() != 1) continue;
-      const auto a = linear ? form.coefficient(v) : pool.linearCoefficient(residual, v);
+      if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] != 1) continue;
+      const auto a = reading.coefficient(pool, v);
       if (!a || *a == 0.0) continue;
-      int count = 0;
-      leaves.emplace_back(v, linear ? form.solvedFor(pool, v, *a, count) : definitionOf(pool, residual, v, *a, zeros));
+      leaves.emplace_back(v, reading.solvedFor(pool, v, *a));
+      eliminated[v] = true;
       removedEquation[e] = true;
       break;
     }
@@ -175,11 +179,9 @@ int VariableEliminator::run(FlatSystem& system) {
 
   // Express each eliminated unknown over the survivors (latest first, since a definition
   // uses only unknowns eliminated after it; the leaves last, since theirs may use any) and put
-  // it where it still occurs (the long equations, the signals), then renumber the survivors in
-  // place: only the nodes above an eliminated unknown are made anew.
-  std::vector<bool> eliminated(n, false);
-  for (const auto& [v, expr] : definitions) eliminated[v] = true;
-  for (const auto& [v, expr] : leaves) eliminated[v] = true;
+  // it where it still occurs: the long equations (every other equation had each elimination
+  // put into it as it was made) and the signals. Then renumber the survivors in place: only
+  // the nodes above an eliminated unknown are made anew.
   std::vector<Expr> replacement(n);
   for (auto it = definitions.rbegin(); it != definitions.rend(); ++it)
     replacement[it->first] = pool.substitute(it->second, replacement);
@@ -189,13 +191,14 @@ int VariableEliminator::run(FlatSystem& system) {
   for (int v = 0; v < n; ++v) {
     if (eliminated[v]) continue;
     newIndex[v] = static_cast<int>(unknowns.size());
-    unknowns.push_back(system.unknowns[v]);
+    unknowns.push_back(std::move(system.unknowns[v]));
   }
   std::vector<FlatEquation> equations;
+  equations.reserve(static_cast<std::size_t>(m));
   for (int e = 0; e < m; ++e) {
     if (removedEquation[e]) continue;
     FlatEquation& eq = equations.emplace_back(std::move(system.equations[e]));
-    eq.residual = pool.substitute(eq.residual, replacement);  // a walk; new nodes only in the long ones
+    if (deferred[e]) eq.residual = pool.substitute(eq.residual, replacement);
   }
   system.forEachExpression([&](Expr& x) { x = pool.substitute(x, replacement); });
   pool.renumberUnknowns(newIndex);

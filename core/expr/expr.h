@@ -63,12 +63,10 @@ bool isRelation(Op op);
 /// Number of operands: 0 for leaves, 1 to 3 otherwise.
 int operandCount(Op op);
 
-/// One node of the DAG. Children are node ids of the same pool.
+/// One node of the DAG. Children are node ids of the same pool. 32 bytes: the op and the flags
+/// share the first 8, so a big model's pool stays small.
 struct ExprNode {
   Op op = Op::Constant;
-  std::uint32_t a = 0, b = 0, c = 0;
-  double value = 0.0;   // Constant
-  std::int32_t index = -1;  // Variable / Derivative / Discrete: its index
   // Classification, computed when the node is made:
   bool hasUnknown = false;    // references y or y'
   bool hasDerivative = false; // references y'
@@ -76,9 +74,18 @@ struct ExprNode {
   bool hasDelay = false;      // references a delay line
   bool timeOrDiscrete = false;  // depends on time or discrete values (not a pure constant)
   bool linear = true;         // affine in y and y' with constant coefficients, no switch over unknowns
+  std::uint32_t a = 0, b = 0, c = 0;
+  std::int32_t index = -1;  // Variable / Derivative / Discrete: its index
+  double value = 0.0;       // Constant
 };
 
 class ExprPool;
+
+/// One term of an affine reading of an expression: coefficient · node (see ExprPool::affineTerms).
+struct AffineTerm {
+  std::uint32_t node = 0;
+  double coefficient = 0.0;
+};
 
 /// Handle to a node of an ExprPool. Cheap to copy; valid as long as its pool.
 class Expr {
@@ -122,6 +129,8 @@ class ExprPool {
 
   const ExprNode& node(std::uint32_t id) const { return nodes_[id]; }
   std::size_t size() const { return nodes_.size(); }
+  /// Makes room for `nodes` nodes in all, so that making them grows no table on the way.
+  void reserve(std::size_t nodes);
 
   /// Replaces Variable leaves by the given expressions (memoised over the DAG).
   /// Variables not in the map are kept. Derivative leaves of a replaced variable
@@ -130,6 +139,8 @@ class ExprPool {
   /// As above, with the replacement of variable k at byVariable[k] (an invalid Expr, or an
   /// index past the end, keeps y[k]): no hashing per leaf, for rewrites of a whole system.
   Expr substitute(Expr e, const std::vector<Expr>& byVariable);
+  /// As above, replacing one variable only.
+  Expr substitute(Expr e, int variable, Expr value);
 
   /// Renumbers the unknowns in place: every Variable and Derivative leaf of y[k] becomes one of
   /// y[newIndex[k]]. Where newIndex[k] < 0 (or k is past its end) y[k] is gone: its leaves are
@@ -151,6 +162,15 @@ class ExprPool {
   /// constant; nullopt when e is not of that form (y appears nonlinearly, under
   /// der(), or with a coefficient that varies). 0 when e does not contain it.
   std::optional<double> linearCoefficient(Expr e, int variable) const;
+
+  /// Reads e as constant + Σ coefficient·node through sums, negations, and products and
+  /// quotients by constants. Each term's node is a Variable or Derivative leaf, or a
+  /// sub-expression of any other kind (over unknowns nonlinearly or with a varying
+  /// coefficient, or free of them but depending on time or discrete values); a node met
+  /// again adds to its term. Terms come in the order a Tape meets its leaves. Returns false
+  /// (terms unspecified) when the reading would visit more than maxVisits nodes: a shared
+  /// sub-expression counts at each use, so a DAG cannot make the reading exponential.
+  bool affineTerms(Expr e, double& constant, std::vector<AffineTerm>& terms, std::size_t maxVisits) const;
 
   /// Readable infix form, with variable names supplied by the caller (or y[k]).
   std::string toString(Expr e, const std::vector<std::string>* variableNames = nullptr) const;
@@ -183,6 +203,7 @@ class ExprPool {
   struct WalkScratch {
     std::vector<std::uint32_t> stamp, memo;
     std::uint32_t epoch = 0;
+    std::vector<std::pair<std::uint32_t, bool>> stack;  // kept between walks: no allocation per walk
   };
   std::vector<WalkScratch> scratch_;
   std::size_t walkDepth_ = 0;

@@ -125,6 +125,11 @@ bool ExprPool::sameNode(const ExprNode& x, const ExprNode& y) {
                               : x.index == y.index;
 }
 
+void ExprPool::reserve(std::size_t nodes) {
+  nodes_.reserve(nodes);
+  if (2 * nodes > table_.size()) rehash(std::bit_ceil(2 * nodes));
+}
+
 void ExprPool::grow() { rehash(std::max<std::size_t>(64, table_.size() * 2)); }
 
 void ExprPool::rehash(std::size_t slots) {
@@ -379,7 +384,8 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf) {
   };
   // Post-order by an explicit stack: (node, operands pushed already). Only nodes over
   // unknowns are entered; the others are kept as they are.
-  std::vector<std::pair<std::uint32_t, bool>> stack{{e.id(), false}};
+  std::vector<std::pair<std::uint32_t, bool>> stack = std::move(scratch_[level].stack);
+  stack.assign(1, {e.id(), false});
   while (!stack.empty()) {
     const auto [id, expanded] = stack.back();
     stack.pop_back();
@@ -421,6 +427,7 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf) {
     }
     settle(id, out.id());
   }
+  scratch_[level].stack = std::move(stack);
   return Expr(this, result(e.id()));
 }
 
@@ -433,6 +440,10 @@ Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replaceme
 
 Expr ExprPool::substitute(Expr e, const std::vector<Expr>& byVariable) {
   return substituteWith(e, [&](int k) { return k >= 0 && k < static_cast<int>(byVariable.size()) ? byVariable[k] : Expr(); });
+}
+
+Expr ExprPool::substitute(Expr e, int variable, Expr value) {
+  return substituteWith(e, [&](int k) { return k == variable ? value : Expr(); });
 }
 
 Expr ExprPool::replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr>& replacement) {
@@ -536,6 +547,74 @@ std::optional<double> ExprPool::linearCoefficient(Expr e, int variable) const {
     coefficient.emplace(id, result);
   }
   return coefficient.at(e.id());
+}
+
+bool ExprPool::affineTerms(Expr e, double& constant, std::vector<AffineTerm>& terms, std::size_t maxVisits) const {
+  constant = 0.0;
+  terms.clear();
+  // Where each node's term is: a short list searched in place, an index once it is long.
+  constexpr std::size_t kShort = 16;
+  std::unordered_map<std::uint32_t, std::size_t> termOf;
+  auto add = [&](std::uint32_t id, double coefficient) {
+    if (terms.size() < kShort) {
+      for (AffineTerm& t : terms)
+        if (t.node == id) {
+          t.coefficient += coefficient;
+          return;
+        }
+    } else {
+      if (termOf.empty())
+        for (std::size_t k = 0; k < terms.size(); ++k) termOf.emplace(terms[k].node, k);
+      const auto [at, added] = termOf.emplace(id, terms.size());
+      if (!added) {
+        terms[at->second].coefficient += coefficient;
+        return;
+      }
+    }
+    terms.push_back({id, coefficient});
+  };
+  // Depth first, first operand first (a Tape's order), by an explicit stack of (node, its coefficient).
+  std::vector<std::pair<std::uint32_t, double>> stack{{e.id(), 1.0}};
+  std::size_t visits = 0;
+  while (!stack.empty()) {
+    if (++visits > maxVisits) return false;
+    const auto [id, coefficient] = stack.back();
+    stack.pop_back();
+    const ExprNode& n = nodes_[id];
+    switch (n.op) {
+      case Op::Constant:
+        constant += coefficient * n.value;
+        continue;
+      case Op::Add:
+        stack.push_back({n.b, coefficient});
+        stack.push_back({n.a, coefficient});
+        continue;
+      case Op::Neg:
+        stack.push_back({n.a, -coefficient});
+        continue;
+      case Op::Mul:
+        // The same products a tape's reverse sweep forms: g·b into a, g·a into b.
+        if (nodes_[n.a].op == Op::Constant) {
+          stack.push_back({n.b, coefficient * nodes_[n.a].value});
+          continue;
+        }
+        if (nodes_[n.b].op == Op::Constant) {
+          stack.push_back({n.a, coefficient * nodes_[n.b].value});
+          continue;
+        }
+        break;
+      case Op::Div:
+        if (nodes_[n.b].op == Op::Constant) {
+          stack.push_back({n.a, coefficient / nodes_[n.b].value});
+          continue;
+        }
+        break;
+      default:
+        break;
+    }
+    add(id, coefficient);
+  }
+  return true;
 }
 
 std::string ExprPool::toString(Expr e, const std::vector<std::string>* names) const {

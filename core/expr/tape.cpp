@@ -19,28 +19,72 @@ bool Tape::switchOutcome(Op op, double a, double b) {
   }
 }
 
+namespace {
+
+/// The slot of each node compiled so far: open addressing over node ids, a power-of-two
+/// table at most half full (a tape per equation: no list node per entry, few allocations).
+class SlotMap {
+ public:
+  SlotMap() : keys_(16, kEmpty), slots_(16), mask_(15) {}
+  /// The slot of `id`, or -1.
+  std::int32_t find(std::uint32_t id) const {
+    for (std::size_t i = home(id);; i = (i + 1) & mask_) {
+      if (keys_[i] == id) return slots_[i];
+      if (keys_[i] == kEmpty) return -1;
+    }
+  }
+  void insert(std::uint32_t id, std::int32_t slot) {
+    if (2 * (size_ + 1) > keys_.size()) grow();
+    std::size_t i = home(id);
+    while (keys_[i] != kEmpty) i = (i + 1) & mask_;
+    keys_[i] = id;
+    slots_[i] = slot;
+    ++size_;
+  }
+
+ private:
+  static constexpr std::uint32_t kEmpty = 0xffffffffu;
+  std::size_t home(std::uint32_t id) const { return (id * 0x9e3779b1u) & mask_; }
+  void grow() {
+    std::vector<std::uint32_t> keys(std::max<std::size_t>(16, keys_.size() * 2), kEmpty);
+    std::vector<std::int32_t> slots(keys.size());
+    keys.swap(keys_);
+    slots.swap(slots_);
+    mask_ = keys_.size() - 1;
+    size_ = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] != kEmpty) insert(keys[i], slots[i]);
+  }
+
+  std::vector<std::uint32_t> keys_;
+  std::vector<std::int32_t> slots_;
+  std::size_t mask_ = 0, size_ = 0;
+};
+
+}  // namespace
+
 Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex) {
   // Post-order walk gives a topological order: operands before users.
-  std::unordered_map<std::uint32_t, std::int32_t> slot;
+  SlotMap slot;
   std::vector<std::pair<std::uint32_t, bool>> stack{{root.id(), false}};
   while (!stack.empty()) {
     auto [id, expanded] = stack.back();
     stack.pop_back();
-    if (slot.count(id)) continue;
+    if (slot.find(id) >= 0) continue;
     const ExprNode& n = pool.node(id);
     const int k = operandCount(n.op);
     if (!expanded && k > 0) {
       stack.push_back({id, true});
       const std::uint32_t kids[3] = {n.a, n.b, n.c};
       for (int i = k - 1; i >= 0; --i)
-        if (!slot.count(kids[i])) stack.push_back({kids[i], false});
+        if (slot.find(kids[i]) < 0) stack.push_back({kids[i], false});
       continue;
     }
     Instr in{n.op};
     in.value = n.value;
-    if (k > 0) in.a = slot.at(n.a);
-    if (k > 1) in.b = slot.at(n.b);
-    if (k > 2) in.c = slot.at(n.c);
+    if (k > 0) in.a = slot.find(n.a);
+    if (k > 1) in.b = slot.find(n.b);
+    if (k > 2) in.c = slot.find(n.c);
     if (n.op == Op::Variable || n.op == Op::Derivative) {
       in.index = static_cast<std::int32_t>(leaves_.size());
       leaves_.push_back({n.index, n.op == Op::Derivative});
@@ -51,7 +95,7 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
       auto s = switchIndex.find(id);
       in.index = s == switchIndex.end() ? -1 : s->second;
     }
-    slot.emplace(id, static_cast<std::int32_t>(code_.size()));
+    slot.insert(id, static_cast<std::int32_t>(code_.size()));
     code_.push_back(in);
   }
 }

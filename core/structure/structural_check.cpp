@@ -4,6 +4,8 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include "structure/matching.h"
 
@@ -41,23 +43,40 @@ void findFloatingNetworks(const FlatSystem& system, const std::string& file, std
     while (parent[i] != i) i = parent[i] = parent[parent[i]];
     return i;
   };
-  std::map<std::pair<std::string, Domain>, int> firstNodeOfBlock;
+  // The first node met of each (block, domain): the block's part of a member names it, as a
+  // view into the member (no string made per member).
+  struct Key {
+    std::string_view block;
+    Domain domain;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const {
+      return std::hash<std::string_view>()(k.block) ^ (static_cast<std::size_t>(k.domain) * 0x9e3779b97f4a7c15ULL);
+    }
+  };
+  std::unordered_map<Key, int, KeyHash> firstNodeOfBlock;
+  firstNodeOfBlock.reserve(system.blocks.size() + 1);
   for (int i = 0; i < n; ++i)
     for (const std::string& member : system.nodes[i].members) {
-      auto [it, inserted] = firstNodeOfBlock.emplace(std::make_pair(blockOf(member), system.nodes[i].domain), i);
+      const std::string_view block = std::string_view(member).substr(0, member.rfind('.'));
+      auto [it, inserted] = firstNodeOfBlock.emplace(Key{block, system.nodes[i].domain}, i);
       if (!inserted) parent[find(i)] = find(it->second);
     }
-  std::map<int, bool> referenced;
-  for (int i = 0; i < n; ++i) referenced[find(i)] = referenced[find(i)] || system.nodes[i].referenced;
-  for (const auto& [root, ok] : referenced) {
-    if (ok) continue;
+  std::vector<char> referenced(n, 0);
+  for (int i = 0; i < n; ++i)
+    if (system.nodes[i].referenced) referenced[find(i)] = 1;
+  // The nodes of each network, listed once (many floating networks must not each look at all).
+  std::vector<std::vector<int>> nodesOf(n);
+  for (int i = 0; i < n; ++i) nodesOf[find(i)].push_back(i);
+  for (int root = 0; root < n; ++root) {
+    if (nodesOf[root].empty() || referenced[root]) continue;
     std::set<std::string> blocks, ports;
-    for (int i = 0; i < n; ++i)
-      if (find(i) == root)
-        for (const std::string& m : system.nodes[i].members) {
-          blocks.insert(blockOf(m));
-          ports.insert(m);
-        }
+    for (int i : nodesOf[root])
+      for (const std::string& m : system.nodes[i].members) {
+        blocks.insert(blockOf(m));
+        ports.insert(m);
+      }
     const Domain domain = system.nodes[root].domain;
     const std::string first = *ports.begin();
     out.push_back({file, blockOf(first), first.substr(first.rfind('.') + 1),
