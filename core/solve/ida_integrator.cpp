@@ -16,6 +16,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "solve/fast_vector_ops.h"
 #include "solve/simulation_run.h"
 #include "solve/simulation_error.h"
 
@@ -177,6 +178,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   s.outputY = N_VNew_Serial(size, s.context);
   s.outputYp = N_VNew_Serial(size, s.context);
   // Before IDAInit: IDA's own vectors are clones of y and take its operations.
+  for (N_Vector v : {s.y, s.yp, s.id, s.scratch, s.outputY, s.outputYp}) installFastVectorOps(v);
   s.y->ops->nvwrmsnorm = weightedMaxNorm;
   s.y->ops->nvwrmsnormmask = weightedMaxNormMask;
   copyTo(s.y, run.y);
