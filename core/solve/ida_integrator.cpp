@@ -227,6 +227,8 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   long nextOutput = 1;
   auto outputTime = [&](long k) { return options_.startTime + static_cast<double>(k) * interval; };
   std::vector<int> fired(std::max(dae_.switchCount(), 1));
+  // Interpolate y' at output samples only for signals (or a state observer) that read it.
+  const bool readsDerivatives = run.samplesReadDerivatives();
 
   auto fail = [&](const std::string& what) {
     // Name the unknown with the largest weighted local error, and its block.
@@ -280,7 +282,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
         const double to = outputTime(nextOutput);  // IDAGetDky accepts rounding beyond tret
         if (event && to >= tret * (1 - 1e-15)) break;
         IDAGetDky(s.mem, to, 0, s.outputY);
-        IDAGetDky(s.mem, to, 1, s.outputYp);
+        if (readsDerivatives) IDAGetDky(s.mem, to, 1, s.outputYp);
         run.emit(to, N_VGetArrayPointer(s.outputY), N_VGetArrayPointer(s.outputYp));
       }
     } else {
