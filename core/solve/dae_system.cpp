@@ -152,6 +152,26 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
     else
       tapeRows_.push_back(static_cast<int>(e));
   }
+  // The product rows' entries gathered row by row, so residual() writes each row once.
+  std::vector<int> productOf(equationTapes_.size(), -1);
+  for (std::size_t r = 0; r < productRows_.size(); ++r) productOf[productRows_[r]] = static_cast<int>(r);
+  productStart_.assign(productRows_.size() + 1, 0);
+  for (int k = 0; k < nonZeros(); ++k)
+    if (productOf[rowIndex_[k]] >= 0) ++productStart_[productOf[rowIndex_[k]] + 1];
+  for (std::size_t r = 0; r < productRows_.size(); ++r) productStart_[r + 1] += productStart_[r];
+  productColumn_.resize(productStart_.back());
+  productDy_.resize(productStart_.back());
+  productDyp_.resize(productStart_.back());
+  std::vector<int> next(productStart_.begin(), productStart_.end() - 1);
+  for (int j = 0; j < n; ++j) {
+    for (int k = columnStart_[j]; k < columnStart_[j + 1]; ++k) {
+      const int r = productOf[rowIndex_[k]];
+      if (r < 0) continue;
+      productColumn_[next[r]] = j;
+      productDy_[next[r]] = constantDy_[k];
+      productDyp_[next[r]++] = constantDyp_[k];
+    }
+  }
 
   for (const FlatClock& c : flat.clocks) {
     std::vector<ClockUpdate> updates;
@@ -185,12 +205,13 @@ void DaeSystem::residual(const EvalPoint& at, double* out, DaeWorkspace& ws) con
     const EvalPoint origin{0.0, ws.zeros.data(), ws.zeros.data(), at.discrete, at.switches, at.delays};
     for (int e : productRows_) ws.offsets[e] = equationTapes_[e].evaluate(origin, ws.work.data());
   }
-  std::copy(ws.offsets.begin(), ws.offsets.end(), out);
-  const int n = size();
-  for (int j = 0; j < n; ++j) {
-    const double y = at.y[j], yp = at.yp[j];
-    for (int k = columnStart_[j]; k < columnStart_[j + 1]; ++k)
-      out[rowIndex_[k]] += constantDy_[k] * y + constantDyp_[k] * yp;
+  // Each product row: its term plus its entries times (y, y'), added in column order.
+  for (std::size_t r = 0; r < productRows_.size(); ++r) {
+    const int e = productRows_[r];
+    double sum = ws.offsets[e];
+    for (int k = productStart_[r]; k < productStart_[r + 1]; ++k)
+      sum += productDy_[k] * at.y[productColumn_[k]] + productDyp_[k] * at.yp[productColumn_[k]];
+    out[e] = sum;
   }
   for (int e : tapeRows_) out[e] = equationTapes_[e].evaluate(at, ws.work.data());
 }

@@ -16,6 +16,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "solve/fast_vector_ops.h"
 #include "solve/simulation_run.h"
 #include "solve/simulation_error.h"
 
@@ -185,6 +186,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   s.outputYp = N_VNew_Serial(size, s.context);
   for (N_Vector v : {s.y, s.yp, s.id, s.scratch, s.outputY, s.outputYp}) N_VConst(0.0, v);
   // Before IDAInit: IDA's own vectors are clones of y and take its operations.
+  for (N_Vector v : {s.y, s.yp, s.id, s.scratch, s.outputY, s.outputYp}) installFastVectorOps(v);
   s.y->ops->nvwrmsnorm = weightedMaxNorm;
   s.y->ops->nvwrmsnormmask = weightedMaxNormMask;
   copyTo(s.y, run.y);
@@ -233,6 +235,8 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   long nextOutput = 1;
   auto outputTime = [&](long k) { return options_.startTime + static_cast<double>(k) * interval; };
   std::vector<int> fired(std::max(dae_.switchCount(), 1));
+  // Interpolate y' at output samples only for signals (or a state observer) that read it.
+  const bool readsDerivatives = run.samplesReadDerivatives();
 
   auto fail = [&](const std::string& what) {
     // Name the unknown with the largest weighted local error, and its block.
@@ -286,7 +290,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
         const double to = outputTime(nextOutput);  // IDAGetDky accepts rounding beyond tret
         if (event && to >= tret * (1 - 1e-15)) break;
         IDAGetDky(s.mem, to, 0, s.outputY);
-        IDAGetDky(s.mem, to, 1, s.outputYp);
+        if (readsDerivatives) IDAGetDky(s.mem, to, 1, s.outputYp);
         run.emit(to, N_VGetArrayPointer(s.outputY), N_VGetArrayPointer(s.outputYp));
       }
     } else {

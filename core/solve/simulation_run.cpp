@@ -186,6 +186,14 @@ void SimulationRun::emit(double t, const double* yy, const double* yyp) {
   if (onState_) onState_({t, std::vector<double>(yy, yy + y.size()), std::vector<double>(yyp, yyp + y.size()), discrete, switches});
 }
 
+bool SimulationRun::samplesReadDerivatives() const {
+  if (onState_) return true;
+  for (const Tape& tape : outputTapes_)
+    for (const TapeLeaf& leaf : tape.leaves())
+      if (leaf.derivative) return true;
+  return false;
+}
+
 void SimulationRun::indicators(double t, std::vector<double>& g) {
   g.resize(dae_.switchCount());
   const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data(), &delays_};

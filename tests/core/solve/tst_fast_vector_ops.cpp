@@ -1,0 +1,135 @@
+// installFastVectorOps against SUNDIALS' own serial vector operations: every replaced
+// operation, including each special case of N_VLinearSum (unit, opposite and equal
+// coefficients, a result that is one of the operands) and linear combinations of 1 to 9
+// vectors, gives bit for bit the result of the SUNDIALS implementation (for the
+// combinations: of SUNDIALS' fallback, a scale followed by linear sums, which is what IDA
+// ran before). Bitwise, not within a tolerance: the fast operations promise the same
+// floating-point operations in the same order, so a run's results do not change.
+
+#include <QtTest>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include <nvector/nvector_serial.h>
+
+#include "solve/fast_vector_ops.h"
+
+using namespace kelvin;
+
+namespace {
+
+constexpr int kLength = 1003;  // odd, so a vectorised loop's remainder is exercised too
+
+/// One set of vectors with SUNDIALS' operations and one with the fast ones, same contents.
+class Pair {
+ public:
+  explicit Pair(SUNContext context, int count) {
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> value(-3.0, 3.0);
+    for (int k = 0; k < count; ++k) {
+      N_Vector a = N_VNew_Serial(kLength, context);
+      N_Vector b = N_VNew_Serial(kLength, context);
+      core::installFastVectorOps(b);
+      for (int i = 0; i < kLength; ++i) NV_Ith_S(a, i) = NV_Ith_S(b, i) = value(random);
+      NV_Ith_S(a, 0) = NV_Ith_S(b, 0) = 0.0;  // 1/0 and 0·∞ appear as in SUNDIALS
+      slow.push_back(a);
+      fast.push_back(b);
+    }
+  }
+  ~Pair() {
+    for (N_Vector v : slow) N_VDestroy(v);
+    for (N_Vector v : fast) N_VDestroy(v);
+  }
+  bool same(int k) const {
+    return std::memcmp(NV_DATA_S(slow[k]), NV_DATA_S(fast[k]), kLength * sizeof(double)) == 0;
+  }
+  std::vector<N_Vector> slow, fast;
+};
+
+}  // namespace
+
+class TestFastVectorOps : public QObject {
+  Q_OBJECT
+
+ private:
+  SUNContext context_ = nullptr;
+
+ private Q_SLOTS:
+  void initTestCase() { QCOMPARE(SUNContext_Create(nullptr, &context_), 0); }
+  void cleanupTestCase() { SUNContext_Free(&context_); }
+
+  void linearSum_data() {
+    QTest::addColumn<double>("a");
+    QTest::addColumn<double>("b");
+    QTest::addColumn<int>("target");  // 0: a separate z, 1: z = x, 2: z = y
+    const double coefficients[] = {1.0, -1.0, 0.5, -0.5, 2.75};
+    for (double a : coefficients)
+      for (double b : coefficients)
+        for (int target = 0; target < 3; ++target)
+          QTest::addRow("a=%g b=%g z=%s", a, b, target == 0 ? "new" : target == 1 ? "x" : "y") << a << b << target;
+  }
+  void linearSum() {
+    QFETCH(double, a);
+    QFETCH(double, b);
+    QFETCH(int, target);
+    Pair p(context_, 3);
+    const int z = target == 0 ? 2 : target - 1;
+    N_VLinearSum(a, p.slow[0], b, p.slow[1], p.slow[z]);
+    N_VLinearSum(a, p.fast[0], b, p.fast[1], p.fast[z]);
+    QVERIFY(p.same(z));
+  }
+
+  void elementwise() {
+    Pair p(context_, 3);
+    N_VConst(1.25, p.slow[2]);
+    N_VConst(1.25, p.fast[2]);
+    QVERIFY(p.same(2));
+    N_VProd(p.slow[0], p.slow[1], p.slow[2]);
+    N_VProd(p.fast[0], p.fast[1], p.fast[2]);
+    QVERIFY(p.same(2));
+    N_VDiv(p.slow[0], p.slow[1], p.slow[2]);
+    N_VDiv(p.fast[0], p.fast[1], p.fast[2]);
+    QVERIFY(p.same(2));
+    for (double c : {1.0, -1.0, 0.3}) {
+      N_VScale(c, p.slow[0], p.slow[2]);
+      N_VScale(c, p.fast[0], p.fast[2]);
+      QVERIFY(p.same(2));
+      N_VScale(c, p.slow[1], p.slow[1]);
+      N_VScale(c, p.fast[1], p.fast[1]);
+      QVERIFY(p.same(1));
+    }
+    N_VAbs(p.slow[0], p.slow[2]);
+    N_VAbs(p.fast[0], p.fast[2]);
+    QVERIFY(p.same(2));
+    N_VInv(p.slow[0], p.slow[2]);
+    N_VInv(p.fast[0], p.fast[2]);
+    QVERIFY(p.same(2));
+    N_VAddConst(p.slow[0], -0.7, p.slow[2]);
+    N_VAddConst(p.fast[0], -0.7, p.fast[2]);
+    QVERIFY(p.same(2));
+  }
+
+  void linearCombination_data() {
+    QTest::addColumn<int>("count");
+    QTest::addColumn<bool>("inPlace");  // z = X[0], as IDA's interpolation and predictor do
+    for (int count = 1; count <= 9; ++count)
+      for (bool inPlace : {false, true}) QTest::addRow("%d vectors%s", count, inPlace ? ", z = X[0]" : "") << count << inPlace;
+  }
+  void linearCombination() {
+    QFETCH(int, count);
+    QFETCH(bool, inPlace);
+    Pair p(context_, count + 1);
+    std::vector<double> c;
+    for (int k = 0; k < count; ++k) c.push_back(k % 3 == 1 ? 1.0 : k % 3 == 2 ? -1.0 : 0.37 * (k + 1));
+    const int z = inPlace ? 0 : count;
+    // SUNDIALS' fallback (what IDA runs when the vector has no fused combination).
+    N_VScale(c[0], p.slow[0], p.slow[z]);
+    for (int k = 1; k < count; ++k) N_VLinearSum(c[k], p.slow[k], 1.0, p.slow[z], p.slow[z]);
+    QCOMPARE(N_VLinearCombination(count, c.data(), p.fast.data(), p.fast[z]), 0);
+    QVERIFY(p.same(z));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestFastVectorOps)
+#include "tst_fast_vector_ops.moc"
