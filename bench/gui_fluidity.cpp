@@ -12,7 +12,8 @@
 //    the event loop serves it, from F5 to the end of the run.
 // Prints percentiles (p50, p95, max) over REPEAT repetitions (default 10).
 //
-// Usage: gui_fluidity [sections] [repeat]   (default 10000 10; QT_QPA_PLATFORM=offscreen or Xvfb)
+// Usage: gui_fluidity [sections] [repeat] [editing|running]   (default 10000 10, both parts;
+//        QT_QPA_PLATFORM=offscreen or Xvfb)
 
 #include <algorithm>
 #include <chrono>
@@ -243,8 +244,12 @@ int main(int argc, char** argv) {
   window.activateWindow();
   if (!QTest::qWaitForWindowExposed(&window)) std::printf("the window was not exposed\n");
   settle();
-  editing(window, sections, true, repeat, dir.path());
-  editing(window, sections, false, repeat, dir.path());
-  running(window, sections, repeat, dir.path());
+  // A third argument picks one part ("editing" or "running"), to profile it alone.
+  const std::string part = argc > 3 ? argv[3] : "";
+  if (part.empty() || part == "editing") {
+    editing(window, sections, true, repeat, dir.path());
+    editing(window, sections, false, repeat, dir.path());
+  }
+  if (part.empty() || part == "running") running(window, sections, repeat, dir.path());
   return 0;
 }

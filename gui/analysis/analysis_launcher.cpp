@@ -55,7 +55,7 @@ AnalysisLauncher::AnalysisLauncher(SimulationController* controller, QWidget* ho
   connect(controller_, &SimulationController::analysable, this, &AnalysisLauncher::onAnalysable);
   connect(controller_, &SimulationController::stateChanged, this, &AnalysisLauncher::onStateChanged);
   connect(controller_, &SimulationController::runEnded, this, [this](const RunOutcome& outcome) {
-    if (outcome.status == RunOutcome::Status::Failed) snapshot_.reset();  // a pause's snapshot, now stale
+    if (outcome.status == RunOutcome::Status::Failed) dropSnapshot();  // a pause's snapshot, now stale
     updateActions();
   });
   updateActions();
@@ -79,14 +79,21 @@ QAction* AnalysisLauncher::makeAction(const QString& name, const QString& text, 
   return action;
 }
 
+void AnalysisLauncher::dropSnapshot() {
+  if (!snapshot_) return;
+  tasks_.release(std::move(snapshot_->compiled));
+  snapshot_.reset();
+}
+
 void AnalysisLauncher::onAnalysable(const AnalysisSnapshot& snapshot) {
+  dropSnapshot();
   snapshot_ = snapshot;
   updateActions();
 }
 
 void AnalysisLauncher::onStateChanged(SimulationController::State state) {
   // Running again (resumed, or a new run): the instant is gone.
-  if (state == SimulationController::State::Running) snapshot_.reset();
+  if (state == SimulationController::State::Running) dropSnapshot();
   updateActions();
 }
 

@@ -72,6 +72,8 @@ class AnalysisLauncher : public QObject {
   void identifyInto(Window* window);
   template <typename Window>
   Window* raise(QPointer<Window>& window);
+  /// Forgets the snapshot; its compiled model is freed off the GUI thread.
+  void dropSnapshot();
   /// Records `task` as the one computing for `window`, cancelling the one it replaces.
   void supersede(QObject* window, std::shared_ptr<std::atomic<bool>> task);
 

@@ -138,13 +138,17 @@ QString PartitionOverlay::noiseText(const std::string& id) const {
 }
 
 QGraphicsItem* PartitionOverlay::noiseLabel() const {
-  for (QGraphicsItem* item : scene_->items())
-    if (item->data(kNoiseKey).toBool()) return item;
+  // Found under its block, not among every item of the scene (each selection change asks).
+  BlockItem* block = noiseBlock_.empty() ? nullptr : scene_->blockItem(noiseBlock_);
+  if (!block) return nullptr;
+  for (QGraphicsItem* child : block->childItems())
+    if (child->data(kNoiseKey).toBool()) return child;
   return nullptr;
 }
 
 void PartitionOverlay::showSelectedNoise() {
   delete noiseLabel();
+  noiseBlock_.clear();
   if (!shown_) return;
   for (QGraphicsItem* item : scene_->selectedItems()) {
     auto* block = qgraphicsitem_cast<BlockItem*>(item);
@@ -162,6 +166,7 @@ void PartitionOverlay::showSelectedNoise() {
     frame->setPen(QPen(QColor(120, 120, 120), 1.0));
     frame->setAcceptedMouseButtons(Qt::NoButton);
     frame->setZValue(10.0);
+    noiseBlock_ = block->name();
     return;
   }
 }

@@ -77,6 +77,8 @@ class PartitionOverlay : public QObject {
   /// Full element path → the text of its portion's noise at the ports.
   std::map<std::string, QString> noise_;
   QString error_;
+  /// The block whose child the noise label is (empty: none shown).
+  std::string noiseBlock_;
   int generation_ = 0;
   BackgroundTasks tasks_;
 };

@@ -1,6 +1,8 @@
 #include "canvas/diagram_scene.h"
 
 #include <cmath>
+#include <string_view>
+#include <unordered_set>
 
 #include <QGraphicsView>
 #include <QPainter>
@@ -27,6 +29,7 @@ DiagramScene::DiagramScene(ModelDocument* document, QObject* parent)
   addItem(junctions_);
   setItemIndexMethod(QGraphicsScene::BspTreeIndex);
   connect(document_, &ModelDocument::levelChanged, this, &DiagramScene::onLevelChanged);
+  connect(document_, &ModelDocument::itemsMoved, this, &DiagramScene::onItemsMoved);
   connect(document_, &ModelDocument::modelReset, this, [this] { setLevel({}); });
   // Recompiled user components may have other ports: rebuild every item from the new types.
   connect(document_, &ModelDocument::componentsChanged, this, [this] { setLevel(level_); });
@@ -56,6 +59,60 @@ void DiagramScene::onLevelChanged(const QStringList&) {
   // A change anywhere may concern this level: its own contents, a subsystem
   // shown here (its ports), or the subsystem this level is the inside of.
   syncFromModel();
+}
+
+void DiagramScene::onItemsMoved(const QStringList& path, const MovedItems& moved) {
+  const ConstDiagramLevel level = document_->level(level_);
+  // A move inside a subsystem shown here may reorder its ports: the whole level then.
+  if (path != level_ || !level) {
+    syncFromModel();
+    return;
+  }
+  std::vector<DiagramNodeItem*> nodes;
+  const std::unordered_set<std::string_view> blockIds(moved.blocks.begin(), moved.blocks.end());
+  for (const core::Block& block : *level.blocks) {
+    if (!blockIds.count(block.id)) continue;
+    BlockItem* item = blockItem(block.id);
+    if (!item || item->blockType() != block.type || item->setBlock(block)) return syncFromModel();  // not a move
+    nodes.push_back(item);
+  }
+  if (level.ports) {
+    const std::unordered_set<std::string_view> portNames(moved.ports.begin(), moved.ports.end());
+    for (const core::BoundaryPort& port : *level.ports) {
+      if (!portNames.count(port.name)) continue;
+      BoundaryPortItem* item = boundaryPortItem(port.name);
+      if (!item || item->setPort(port, PortLayout::isOnLeft(*level.owner, port))) return syncFromModel();
+      nodes.push_back(item);
+    }
+  }
+  // The wires whose points moved, then those at the moved items (routed again from their
+  // ports; a drag left them drawn with the drag's offset); the junctions at all their ends.
+  const std::vector<core::Connection>& connections = *level.connections;
+  std::unordered_set<const PortItem*> ends;
+  QRectF content = contentRect_;
+  auto touched = [&](const WireItem* wire) {
+    if (wire->fromPort()) ends.insert(wire->fromPort());
+    if (wire->toPort()) ends.insert(wire->toPort());
+  };
+  for (std::size_t i : moved.connections) {
+    if (i >= wires_.size() || i >= connections.size()) return syncFromModel();
+    WireItem* wire = wires_[i];
+    wire->setConnection(i, connections[i], wire->fromPort(), wire->toPort());
+    touched(wire);
+  }
+  for (DiagramNodeItem* node : nodes) {
+    for (PortItem* port : node->ports()) {
+      port->updateWires();
+      for (const WireItem* wire : port->wires()) touched(wire);
+    }
+    content |= node->sceneBoundingRect();
+  }
+  junctions_->recomputeAt(std::vector<const PortItem*>(ends.begin(), ends.end()));
+  if (content != contentRect_) {  // grown only: the full sync after another edit fits it again
+    contentRect_ = content;
+    setSceneRect(content.adjusted(-1500, -1500, 1500, 1500));
+  }
+  emit synced();
 }
 
 void DiagramScene::setShowGrid(bool show) {
@@ -227,11 +284,6 @@ QRectF DiagramScene::contentBounds() const {
   for (const auto& [name, item] : boundaryPorts_) add(item);
   for (const WireItem* wire : wires_) add(wire);
   return content;
-}
-
-void DiagramScene::refreshWires() {
-  for (WireItem* wire : wires_) wire->updateGeometry();
-  junctions_->recompute(wires_);
 }
 
 void DiagramScene::drawBackground(QPainter* painter, const QRectF& rect) {

@@ -4,7 +4,9 @@
 // WireItem per connection and the junction dots. The scene mirrors the
 // model: whenever the document reports a change it brings its items up to
 // date (syncFromModel), reusing the items that did not change, so undo and
-// redo need nothing from it. It turns finished mouse drags into
+// redo need nothing from it. A move (ModelDocument::itemsMoved) touches only
+// the items it names, their wires and the junctions at those wires' ends, so
+// dragging or undoing a move in a 10,000-block diagram costs what moved. It turns finished mouse drags into
 // MoveItemsCommands; every other edit is made by the tools and the editor.
 // The scene knows nothing of the main window.
 
@@ -27,6 +29,7 @@ class BoundaryPortItem;
 class DiagramNodeItem;
 class JunctionLayer;
 class ModelDocument;
+struct MovedItems;
 class PortItem;
 class WireItem;
 
@@ -74,8 +77,6 @@ class DiagramScene : public QGraphicsScene {
   /// Pushes a MoveItemsCommand for the items the user dragged away from their
   /// model positions (called when a drag ends). Returns true when something moved.
   bool commitMovedItems(const QString& text = {});
-  /// Re-routes every wire and recomputes the junction dots (after a drag).
-  void refreshWires();
 
  signals:
   /// The level shown no longer exists (its subsystem was deleted or renamed).
@@ -89,6 +90,7 @@ class DiagramScene : public QGraphicsScene {
  private:
   void clearItems();
   void onLevelChanged(const QStringList& path);
+  void onItemsMoved(const QStringList& path, const MovedItems& moved);
 
   ModelDocument* document_;
   LevelPath level_;

@@ -1,7 +1,7 @@
 #include "canvas/junction_layer.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -101,41 +101,65 @@ JunctionLayer::JunctionLayer() {
   setAcceptedMouseButtons(Qt::NoButton);
 }
 
+std::vector<JunctionLayer::Dot> JunctionLayer::dotsAt(const PortItem* port) {
+  std::vector<std::pair<QPolygonF, const WireItem*>> routes;
+  for (const WireItem* wire : port->wires())
+    if (wire->isVisible() && wire->polyline().size() >= 2) routes.emplace_back(from(wire, port), wire);
+  if (routes.size() < 2) return {};
+  const QColor first = routes.front().second->color();
+  std::stable_sort(routes.begin(), routes.end(),
+                   [](const auto& a, const auto& b) { return routeBefore(a.first, b.first); });
+  std::vector<Dot> dots;
+  bool partsAtPort = false;
+  for (std::size_t i = 0; i + 1 < routes.size(); ++i) {
+    const std::optional<QPointF> at = partingPoint(routes[i].first, routes[i + 1].first);
+    if (at)
+      dots.push_back({*at, routes[i].second->color()});
+    else
+      partsAtPort = true;
+  }
+  if (partsAtPort) dots.push_back({port->scenePos(), first});
+  return dots;
+}
+
 void JunctionLayer::recompute(const std::vector<WireItem*>& wires) {
+  byPort_.clear();
+  std::set<const PortItem*> ports;
+  for (const WireItem* wire : wires) {
+    if (!wire->isVisible() || wire->polyline().size() < 2) continue;
+    ports.insert(wire->fromPort());
+    ports.insert(wire->toPort());
+  }
+  for (const PortItem* port : ports)
+    if (std::vector<Dot> dots = dotsAt(port); !dots.empty()) byPort_.emplace(port, std::move(dots));
+  collect();
+}
+
+void JunctionLayer::recomputeAt(const std::vector<const PortItem*>& ports) {
+  for (const PortItem* port : ports) {
+    std::vector<Dot> dots = dotsAt(port);
+    if (dots.empty())
+      byPort_.erase(port);
+    else
+      byPort_[port] = std::move(dots);
+  }
+  collect();
+}
+
+void JunctionLayer::collect() {
   prepareGeometryChange();
   dots_.clear();
   colors_.clear();
-  std::map<const PortItem*, std::vector<const WireItem*>> byPort;
-  for (const WireItem* wire : wires) {
-    if (!wire->isVisible() || wire->polyline().size() < 2) continue;
-    byPort[wire->fromPort()].push_back(wire);
-    byPort[wire->toPort()].push_back(wire);
-  }
   DotSet placed;
-  auto add = [&](QPointF p, QColor c) {
-    if (!placed.insert(p)) return;
-    dots_.push_back(p);
-    colors_.emplace_back(c);
-  };
-  for (const auto& [port, attached] : byPort) {
-    if (attached.size() < 2) continue;
-    std::vector<std::pair<QPolygonF, const WireItem*>> routes;
-    routes.reserve(attached.size());
-    for (const WireItem* wire : attached) routes.emplace_back(from(wire, port), wire);
-    std::stable_sort(routes.begin(), routes.end(),
-                     [](const auto& a, const auto& b) { return routeBefore(a.first, b.first); });
-    bool partsAtPort = false;
-    for (std::size_t i = 0; i + 1 < routes.size(); ++i) {
-      const std::optional<QPointF> at = partingPoint(routes[i].first, routes[i + 1].first);
-      if (at)
-        add(*at, routes[i].second->color());
-      else
-        partsAtPort = true;
-    }
-    if (partsAtPort) add(port->scenePos(), attached[0]->color());
-  }
   QRectF bounds;
-  for (const QPointF& p : dots_) bounds |= QRectF(p.x() - kRadius, p.y() - kRadius, 2 * kRadius, 2 * kRadius);
+  for (const auto& [port, dots] : byPort_) {
+    for (const Dot& dot : dots) {
+      if (!placed.insert(dot.at)) continue;
+      dots_.push_back(dot.at);
+      colors_.emplace_back(dot.color);
+      bounds |= QRectF(dot.at.x() - kRadius, dot.at.y() - kRadius, 2 * kRadius, 2 * kRadius);
+    }
+  }
   bounds_ = bounds.adjusted(-1, -1, 1, 1);
   update();
 }

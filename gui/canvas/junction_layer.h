@@ -4,6 +4,7 @@
 // by dropping a wire onto a wire stores the shared path, so the branch
 // point is where the two paths part). One item for the whole level.
 
+#include <map>
 #include <vector>
 
 #include <QBrush>
@@ -11,6 +12,7 @@
 
 namespace kelvin::gui {
 
+class PortItem;
 class WireItem;
 
 class JunctionLayer : public QGraphicsItem {
@@ -22,9 +24,23 @@ class JunctionLayer : public QGraphicsItem {
 
   /// Recomputes the dots from the wires' current paths.
   void recompute(const std::vector<WireItem*>& wires);
+  /// Recomputes the dots of these ports alone from the current paths of the wires attached to
+  /// them (those wires moved); the other ports keep theirs. The ports must be the ones of the
+  /// last recompute(), none deleted since.
+  void recomputeAt(const std::vector<const PortItem*>& ports);
   const std::vector<QPointF>& dots() const { return dots_; }
 
  private:
+  struct Dot {
+    QPointF at;
+    QColor color;
+  };
+  /// The dots of the tree the wires of `port` form.
+  static std::vector<Dot> dotsAt(const PortItem* port);
+  /// dots_, colors_ and the bounds from byPort_, each place once.
+  void collect();
+
+  std::map<const PortItem*, std::vector<Dot>> byPort_;  // ports with dots only
   std::vector<QPointF> dots_;
   std::vector<QBrush> colors_;  // one per dot
   QRectF bounds_;

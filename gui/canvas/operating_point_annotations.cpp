@@ -105,10 +105,7 @@ void OperatingPointAnnotations::setShown(bool shown) {
 }
 
 QList<QGraphicsSimpleTextItem*> OperatingPointAnnotations::labels() const {
-  QList<QGraphicsSimpleTextItem*> list;
-  for (QGraphicsItem* item : scene_->items())
-    if (item->data(kLabelKey).toBool()) list << static_cast<QGraphicsSimpleTextItem*>(item);
-  return list;
+  return QList<QGraphicsSimpleTextItem*>(labels_.begin(), labels_.end());
 }
 
 QGraphicsSimpleTextItem* OperatingPointAnnotations::nodeLabel(const std::string& port) const {
@@ -124,7 +121,8 @@ QGraphicsSimpleTextItem* OperatingPointAnnotations::branchLabel(const std::strin
 }
 
 void OperatingPointAnnotations::removeLabels() {
-  for (QGraphicsSimpleTextItem* label : labels()) delete label;
+  for (QGraphicsSimpleTextItem* label : labels_) delete label;
+  labels_.clear();
 }
 
 void OperatingPointAnnotations::apply() {
@@ -169,6 +167,7 @@ void OperatingPointAnnotations::apply() {
     label->setPos(chosen - box.center());
     taken.push_back(label->sceneBoundingRect());
     scene_->addItem(label);
+    labels_.push_back(label);
     return label;
   };
   const QString staleTip = stale_ ? tr(" (before the last edit: solve again)") : QString();

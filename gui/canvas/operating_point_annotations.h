@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <QList>
 #include <QObject>
@@ -56,6 +57,9 @@ class OperatingPointAnnotations : public QObject {
   std::optional<OperatingPointValues> values_;
   bool stale_ = false;
   bool shown_ = true;
+  // The labels placed, so that removing them needs no walk over every item of the scene (a
+  // 10,000-block diagram has 40,000).
+  std::vector<QGraphicsSimpleTextItem*> labels_;
 };
 
 }  // namespace kelvin::gui

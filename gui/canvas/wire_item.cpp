@@ -95,9 +95,7 @@ void WireItem::updateGeometry() {
       arrow_ << tip << base + normal * kArrowHalfWidth << base - normal * kArrowHalfWidth;
     }
   }
-  QPainterPathStroker stroker;
-  stroker.setWidth(8);
-  shape_ = stroker.createStroke(path_);
+  shape_.reset();  // stroked when first asked for: a drag re-routes hundreds of wires per mouse move
   bounds_ = path_.boundingRect().adjusted(-6, -6, 6, 6);
   update();
 }
@@ -136,7 +134,14 @@ int WireItem::segmentAt(QPointF scenePos) const {
 
 QRectF WireItem::boundingRect() const { return bounds_; }
 
-QPainterPath WireItem::shape() const { return shape_; }
+QPainterPath WireItem::shape() const {
+  if (!shape_) {
+    QPainterPathStroker stroker;
+    stroker.setWidth(8);
+    shape_ = stroker.createStroke(path_);
+  }
+  return *shape_;
+}
 
 QVariant WireItem::itemChange(GraphicsItemChange change, const QVariant& value) {
   if (change == ItemSelectedHasChanged) update();

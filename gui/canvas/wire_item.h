@@ -72,7 +72,8 @@ class WireItem : public QGraphicsItem {
   std::vector<QPointF> lastPoints_;
   bool valid_ = false;
   QPolygonF polyline_;
-  QPainterPath path_, shape_;
+  QPainterPath path_;
+  mutable std::optional<QPainterPath> shape_;  // the stroke for hit tests, made on demand
   QPolygonF arrow_;
   QRectF bounds_;
   QPen pen_, farPen_, haloPen_, handlePen_;

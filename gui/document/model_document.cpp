@@ -63,6 +63,8 @@ ConstDiagramLevel ModelDocument::level(const LevelPath& path) const { return lev
 
 void ModelDocument::notifyLevelChanged(const LevelPath& path) { emit levelChanged(path); }
 
+void ModelDocument::notifyItemsMoved(const LevelPath& path, const MovedItems& moved) { emit itemsMoved(path, moved); }
+
 void ModelDocument::notifyVariablesChanged() { emit variablesChanged(); }
 
 void ModelDocument::notifySettingsChanged() { emit settingsChanged(); }

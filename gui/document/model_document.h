@@ -20,7 +20,9 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "document/diagram_level.h"
@@ -34,6 +36,14 @@ class BlockRegistry;
 }
 
 namespace kelvin::gui {
+
+/// What a move changed at one level (MoveItemsCommand): the positions of these blocks and
+/// boundary ports and the routing points of these connections (by index), nothing else.
+struct MovedItems {
+  std::vector<std::string> blocks;
+  std::vector<std::string> ports;
+  std::vector<std::size_t> connections;
+};
 
 class ModelDocument : public QObject {
   Q_OBJECT
@@ -76,6 +86,8 @@ class ModelDocument : public QObject {
   core::Model& editableModel() { return model_; }
   /// Blocks, connections or boundary ports of `path` changed (and perhaps the levels inside it).
   void notifyLevelChanged(const LevelPath& path);
+  /// Only positions and routing points at `path` changed, those `moved` lists.
+  void notifyItemsMoved(const LevelPath& path, const MovedItems& moved);
   void notifyVariablesChanged();
   /// model.components changed: recompiles them into registry(), then emits componentsChanged.
   void notifyComponentsChanged();
@@ -87,6 +99,9 @@ class ModelDocument : public QObject {
   /// The whole model was replaced (new, open).
   void modelReset();
   void levelChanged(const QStringList& path);
+  /// A move at `path` (see MovedItems): views showing positions update just those items; the
+  /// level is otherwise as it was, so levelChanged is not emitted.
+  void itemsMoved(const QStringList& path, const kelvin::gui::MovedItems& moved);
   void variablesChanged();
   /// The user components were recompiled after an edit (modelReset also means new types).
   void componentsChanged();

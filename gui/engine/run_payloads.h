@@ -61,9 +61,10 @@ struct SampleBatch {
   }
 };
 
-/// How a run ended. A failed run keeps the samples it produced before the failure.
+/// How a run ended. A failed run keeps the samples it produced before the failure; a refused
+/// one never started (the model does not validate: `diagnostics` says why).
 struct RunOutcome {
-  enum class Status { Finished, Cancelled, Failed };
+  enum class Status { Finished, Cancelled, Failed, Refused };
   Status status = Status::Finished;
   /// The last simulated time reached; the failure time when the solver failed (NaN if unknown).
   double endTime = std::numeric_limits<double>::quiet_NaN();
@@ -71,7 +72,7 @@ struct RunOutcome {
   QString message;
   /// The blocks the failure names ("R1", "Sub1/R1").
   QStringList blocks;
-  /// For a failure: its diagnostics, for the Problems panel.
+  /// For a failure or a refusal: its diagnostics, for the Problems panel.
   std::vector<core::Diagnostic> diagnostics;
   long steps = 0;
   long events = 0;

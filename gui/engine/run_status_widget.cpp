@@ -88,6 +88,9 @@ void RunStatusWidget::showEnded(const RunOutcome& outcome) {
       label_->setText(std::isnan(outcome.endTime) ? tr("Failed: see Problems")
                                                   : tr("Failed at t = %1 s: see Problems").arg(seconds(outcome.endTime)));
       break;
+    case RunOutcome::Status::Refused:  // nothing ran: the Problems panel says why
+      clear();
+      break;
   }
 }
 

@@ -9,7 +9,6 @@
 #include "document/scope_wiring.h"
 #include "engine/run_status_widget.h"
 #include "engine/simulation_controller.h"
-#include "model/model_validator.h"
 #include "scopes/run_history.h"
 #include "scopes/run_result.h"
 #include "scopes/scope_manager.h"
@@ -86,12 +85,7 @@ QList<QAction*> SimulationSession::actions() const { return actions_; }
 
 bool SimulationSession::run() {
   if (controller_->isActive()) return false;
-  const std::vector<core::Diagnostic> problems =
-      core::validateModel(document_->model(), document_->registry(), document_->filePath().toStdString());
-  if (core::hasErrors(problems)) {
-    Q_EMIT validationFailed(problems);
-    return false;
-  }
+  // The worker validates the snapshot (validationFailed then follows): nothing long on the GUI thread.
   Q_EMIT starting();
   banner_->hide();
   status_->showStarted();
@@ -108,6 +102,11 @@ void SimulationSession::updateActions() {
 }
 
 void SimulationSession::onEnded(const RunOutcome& outcome) {
+  if (outcome.status == RunOutcome::Status::Refused) {
+    status_->showEnded(outcome);
+    Q_EMIT validationFailed(outcome.diagnostics);
+    return;
+  }
   if (RunResult* run = history_->current(); run && run->isRunning()) run->finish(outcome);
   banner_->hide();
   status_->showEnded(outcome);

@@ -47,12 +47,12 @@ class SimulationSession : public QObject {
   /// "run", "pause", "resume", "step", "stop", "newScope".
   QList<QAction*> actions() const;
 
-  /// Validates the document's model and runs it as it is now (a snapshot); the scope of every
-  /// Scope block opens when it has compiled. False when the model is invalid or a run is going.
+  /// Runs the document's model as it is now (a snapshot), validated on the worker thread; the
+  /// scope of every Scope block opens when it has compiled. False when a run is going.
   bool run();
 
  Q_SIGNALS:
-  /// run() found the model invalid (core::validateModel) and did not start.
+  /// The run found the model invalid (core::validateModel) and did not start.
   void validationFailed(const std::vector<kelvin::core::Diagnostic>& problems);
   /// run() is starting a run.
   void starting();

@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/run_control.h"
+#include "model/model_validator.h"
 #include "model/noise_settings.h"
 #include "run/noise_run.h"
 #include "run/simulator.h"
@@ -95,6 +96,14 @@ SimulationWorker::~SimulationWorker() = default;
 void SimulationWorker::run() {
   RunOutcome outcome;
   try {
+    // Validated here, not on the GUI thread: a model of tens of thousands of blocks takes a while.
+    std::vector<core::Diagnostic> problems = core::validateModel(request_.model, registry_, request_.file);
+    if (core::hasErrors(problems)) {
+      outcome.status = RunOutcome::Status::Refused;
+      outcome.diagnostics = std::move(problems);
+      Q_EMIT ended(outcome);
+      return;
+    }
     const auto compiled = core::compileModel(request_.model, registry_, request_.file);
     core::SimulationOptions options = core::SimulationOptions::fromSettings(request_.model.settings, request_.file);
     options.outputs = selectOutputs(*compiled, request_.extraSignals, kMaxRecordedSignals);

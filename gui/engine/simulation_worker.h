@@ -1,6 +1,6 @@
 #pragma once
-// Runs one simulation on a worker thread: compiles the model snapshot it was
-// given, runs core::simulate and sends the samples to the GUI thread in
+// Runs one simulation on a worker thread: validates and compiles the model
+// snapshot it was given (refusing an invalid one: RunOutcome::Status::Refused), runs core::simulate and sends the samples to the GUI thread in
 // batches of about kBatchInterval, then says how the run ended. Pause, step
 // and stop arrive through the shared RunControl, which the sample callback
 // polls: a paused worker blocks inside that callback (its thread only).
@@ -58,7 +58,8 @@ class SimulationWorker : public QObject {
   SimulationWorker(RunRequest request, const core::BlockRegistry& registry, std::shared_ptr<RunControl> control);
   ~SimulationWorker() override;
 
-  /// Compiles and simulates; emits started, batches and then ended exactly once. Never throws.
+  /// Validates, compiles and simulates; emits started, batches and then ended exactly once (a
+  /// refused model: ended alone). Never throws.
   void run();
 
  Q_SIGNALS:

@@ -2,6 +2,10 @@
 
 #include <map>
 #include <optional>
+#include <string_view>
+#include <unordered_map>
+
+#include "document/model_document.h"
 
 namespace kelvin::gui {
 
@@ -11,21 +15,20 @@ MoveItemsCommand::MoveItemsCommand(ModelDocument* document, LevelPath level, std
   const DiagramLevel l = this->level();
   // Offset of each moved owner, keyed as endpoints name it: "R1" for a block, "" + port for a boundary port.
   std::map<std::string, core::Point> offsetOfBlock, offsetOfPort;
-  for (const Move& move : moves) {
-    core::Point from;
-    if (move.boundaryPort) {
-      const core::BoundaryPort* port = l.findPort(move.name);
-      if (!port) continue;
-      from = port->pos;
-      offsetOfPort[move.name] = {move.to.x - from.x, move.to.y - from.y};
-    } else {
-      const core::Block* block = l.findBlock(move.name);
-      if (!block) continue;
-      from = block->pos;
-      offsetOfBlock[move.name] = {move.to.x - from.x, move.to.y - from.y};
-    }
-    items_.push_back({move.boundaryPort, move.name, from, move.to});
-  }
+  // One pass over the level's blocks and ports (a big diagram has tens of thousands of blocks).
+  std::unordered_map<std::string_view, core::Point> toOfBlock, toOfPort;
+  for (const Move& move : moves) (move.boundaryPort ? toOfPort : toOfBlock)[move.name] = move.to;
+  auto take = [&](bool boundaryPort, const std::string& name, core::Point from) {
+    const auto& targets = boundaryPort ? toOfPort : toOfBlock;
+    const auto it = targets.find(name);
+    if (it == targets.end()) return;
+    const core::Point to = it->second;
+    (boundaryPort ? offsetOfPort : offsetOfBlock)[name] = {to.x - from.x, to.y - from.y};
+    items_.push_back({boundaryPort, name, from, to});
+  };
+  for (const core::Block& block : *l.blocks) take(false, block.id, block.pos);
+  if (l.ports)
+    for (const core::BoundaryPort& port : *l.ports) take(true, port.name, port.pos);
   auto offsetOf = [&](const std::string& endpoint) -> std::optional<core::Point> {
     const auto [block, port] = splitEndpoint(endpoint);
     const auto& offsets = block.empty() ? offsetOfPort : offsetOfBlock;
@@ -46,16 +49,24 @@ MoveItemsCommand::MoveItemsCommand(ModelDocument* document, LevelPath level, std
 
 void MoveItemsCommand::apply(bool forward) {
   const DiagramLevel l = level();
-  for (const Item& item : items_) {
-    const core::Point& pos = forward ? item.to : item.from;
-    if (item.boundaryPort) {
-      if (core::BoundaryPort* port = l.findPort(item.name)) port->pos = pos;
-    } else if (core::Block* block = l.findBlock(item.name)) {
-      block->pos = pos;
-    }
+  // One pass over the level's blocks and ports (a big diagram has tens of thousands of blocks).
+  std::unordered_map<std::string_view, const Item*> blocks, ports;
+  for (const Item& item : items_) (item.boundaryPort ? ports : blocks).emplace(item.name, &item);
+  MovedItems moved;
+  auto place = [&](const auto& items, auto& where, const std::string& name, auto& list) {
+    const auto it = items.find(name);
+    if (it == items.end()) return;
+    where = forward ? it->second->to : it->second->from;
+    list.push_back(name);
+  };
+  for (core::Block& block : *l.blocks) place(blocks, block.pos, block.id, moved.blocks);
+  if (l.ports)
+    for (core::BoundaryPort& port : *l.ports) place(ports, port.pos, port.name, moved.ports);
+  for (const Wire& wire : wires_) {
+    (*l.connections)[wire.index].points = forward ? wire.after : wire.before;
+    moved.connections.push_back(wire.index);
   }
-  for (const Wire& wire : wires_) (*l.connections)[wire.index].points = forward ? wire.after : wire.before;
-  notify();
+  document()->notifyItemsMoved(levelPath(), moved);
 }
 
 void MoveItemsCommand::redo() { apply(true); }

@@ -42,9 +42,8 @@ bool SelectTool::mousePress(QMouseEvent* event) {
 
 bool SelectTool::mouseRelease(QMouseEvent* event) {
   view()->defaultMouseRelease(event);
-  if (event->button() == Qt::LeftButton && view()->diagramScene()->commitMovedItems()) {
-    view()->diagramScene()->refreshWires();
-  }
+  // The move's command brings the moved items and their wires to the model's positions.
+  if (event->button() == Qt::LeftButton) view()->diagramScene()->commitMovedItems();
   return true;
 }
 

@@ -1,10 +1,14 @@
 // Every kind of edit the editor offers, made as a user makes it (mouse,
 // keys, the inspector, dialogs, menu actions), changes the model; Undo then
 // restores exactly the previous model (the same core::serializeModel text)
-// and Redo re-applies exactly the edit. At the end, undoing everything
+// and Redo re-applies exactly the edit; after each, the canvas shows what a
+// scene built afresh from the model shows. At the end, undoing everything
 // gives back the file as opened.
 
+#include <cmath>
 #include <functional>
+#include <set>
+#include <utility>
 
 #include <QClipboard>
 #include <QDialogButtonBox>
@@ -15,6 +19,9 @@
 #include <QUndoStack>
 
 #include "../gui_test_support.h"
+#include "canvas/block_item.h"
+#include "canvas/diagram_scene.h"
+#include "canvas/junction_layer.h"
 #include "canvas/wire_item.h"
 #include "document/model_document.h"
 #include "inspector/inspector_widget.h"
@@ -61,6 +68,33 @@ std::pair<QPoint, bool> wireMiddle(MainWindow& window, const std::string& from, 
 }
 
 void selectOnly(MainWindow& window, std::vector<std::string> ids) { window.editor()->scene()->selectBlocks(ids); }
+
+/// The dots of a junction layer, rounded to 1e-6 to compare as sets.
+std::set<std::pair<long long, long long>> dotsOf(const kelvin::gui::DiagramScene& scene) {
+  std::set<std::pair<long long, long long>> dots;
+  for (QPointF p : scene.junctions()->dots()) dots.insert({std::llround(p.x() * 1e6), std::llround(p.y() * 1e6)});
+  return dots;
+}
+
+/// The canvas, brought up to date edit by edit (a move touches only what moved), shows what a
+/// scene built afresh from the model shows: each block where the model has it, each wire on
+/// the same route, the same junction dots.
+void sceneMatchesFreshOne(MainWindow& window) {
+  const kelvin::gui::DiagramScene& scene = *window.editor()->scene();
+  kelvin::gui::DiagramScene fresh(window.document());
+  fresh.setLevel(scene.level());
+  const kelvin::gui::ConstDiagramLevel level = window.document()->level(scene.level());
+  for (const kelvin::core::Block& b : *level.blocks) {
+    QVERIFY2(scene.blockItem(b.id), b.id.c_str());
+    QCOMPARE(scene.blockItem(b.id)->pos(), fresh.blockItem(b.id)->pos());
+  }
+  QCOMPARE(scene.wireItems().size(), fresh.wireItems().size());
+  for (std::size_t i = 0; i < scene.wireItems().size(); ++i) {
+    QCOMPARE(scene.wireItems()[i]->isVisible(), fresh.wireItems()[i]->isVisible());
+    QCOMPARE(scene.wireItems()[i]->polyline(), fresh.wireItems()[i]->polyline());
+  }
+  QCOMPARE(dotsOf(scene), dotsOf(fresh));
+}
 
 QWidget* view(MainWindow& window) { return window.editor()->view(); }
 
@@ -252,10 +286,17 @@ class TestCanvasUndo : public QObject {
     QVERIFY2(after != before, "the edit changed nothing");
     QCOMPARE(window.document()->undoStack()->index(), index + 1);  // one undo step
 
+    sceneMatchesFreshOne(window);
+    if (QTest::currentTestFailed()) return;
+
     window.action(QStringLiteral("undo"))->trigger();
     QCOMPARE(text(window), before);
+    sceneMatchesFreshOne(window);
+    if (QTest::currentTestFailed()) return;
     window.action(QStringLiteral("redo"))->trigger();
     QCOMPARE(text(window), after);
+    sceneMatchesFreshOne(window);
+    if (QTest::currentTestFailed()) return;
     // The canvas follows: every block of the level shown has its item.
     const kelvin::gui::ConstDiagramLevel level = window.document()->level(window.editor()->level());
     for (const kelvin::core::Block& b : *level.blocks) QVERIFY(window.editor()->scene()->blockItem(b.id));
