@@ -184,25 +184,28 @@ bool AliasEliminator::pass(FlatSystem& system) {
   for (int i = 0; i < n; ++i) {
     const int r = find(i);
     const Link& l = links_[i];
-    if (roots_[r].pinned)
+    if (roots_[r].pinned) {
       replacement[i] = pool.constant(l.scale * roots_[r].value + l.offset);
-    else if (r != i)
-      replacement[i] = l.scale * pool.variable(r) + l.offset;
+    } else if (r != i) {
+      // Most aliases are y = ±root: no constant to look up for them.
+      const Expr root = pool.variable(r);
+      const Expr scaled = l.scale == 1.0 ? root : l.scale == -1.0 ? -root : l.scale * root;
+      replacement[i] = l.offset == 0.0 ? scaled : scaled + l.offset;
+    }
   }
   std::vector<FlatEquation> kept;
   std::vector<bool> keptNonlinear;
   kept.reserve(m - static_cast<std::size_t>(std::count(folded.begin(), folded.end(), true)));
-  std::vector<int> vars, ders;
+  std::vector<int> met;
   for (std::size_t e = 0; e < m; ++e) {
     if (folded[e]) continue;
     FlatEquation& eq = kept.emplace_back(std::move(system.equations[e]));
     keptNonlinear.push_back(nonlinear[e]);
-    vars.clear();
-    ders.clear();
-    pool.collectUnknowns(eq.residual, vars, ders);
-    vars.insert(vars.end(), ders.begin(), ders.end());
+    met.clear();
+    eq.residual = pool.substitute(eq.residual, replacement, met);
+    // The blocks of the aliases folded into the unknowns it used.
     const std::size_t before = eq.mergedFrom.size();
-    for (int v : vars) {
+    for (int v : met) {
       const std::vector<int>& blocks = aliasBlocks_[find(v)];
       eq.mergedFrom.insert(eq.mergedFrom.end(), blocks.begin(), blocks.end());
     }
@@ -210,7 +213,6 @@ bool AliasEliminator::pass(FlatSystem& system) {
       std::sort(eq.mergedFrom.begin(), eq.mergedFrom.end());
       eq.mergedFrom.erase(std::unique(eq.mergedFrom.begin(), eq.mergedFrom.end()), eq.mergedFrom.end());
     }
-    eq.residual = pool.substitute(eq.residual, replacement);
   }
   system.forEachExpression([&](Expr& e) { e = pool.substitute(e, replacement); });
   pool.renumberUnknowns(newIndex);

@@ -16,28 +16,34 @@ class Reading {
     if (!pool.affineTerms(residual, constant_, terms_, maxVisits)) return false;
     inside_.clear();
     insideDerivatives_.clear();
+    leaves_.clear();
     for (const AffineTerm& t : terms_) {
       const ExprNode& node = pool.node(t.node);
-      if (node.hasUnknown && node.op != Op::Variable && node.op != Op::Derivative)
+      if (node.op == Op::Variable || node.op == Op::Derivative)
+        leaves_.push_back({node.index, node.op == Op::Derivative, t.coefficient});
+      else if (node.hasUnknown)
         pool.collectUnknowns(Expr(const_cast<ExprPool*>(&pool), t.node), inside_, insideDerivatives_);
     }
     dedupe(inside_);
     dedupe(insideDerivatives_);
+    // By unknown, so that a long equation answers for each of its unknowns in log time.
+    std::sort(leaves_.begin(), leaves_.end(), [](const Leaf& x, const Leaf& y) {
+      return x.index != y.index ? x.index < y.index : x.derivative < y.derivative;
+    });
     return true;
   }
 
   /// The constant coefficient a of y[v] when the residual is a·y[v] + (terms free of y[v]);
   /// nullopt when y[v] occurs otherwise (under der(), in a nonlinear term).
-  std::optional<double> coefficient(const ExprPool& pool, int v) const {
-    if (std::find(inside_.begin(), inside_.end(), v) != inside_.end() ||
-        std::find(insideDerivatives_.begin(), insideDerivatives_.end(), v) != insideDerivatives_.end())
+  std::optional<double> coefficient(int v) const {
+    if (std::binary_search(inside_.begin(), inside_.end(), v) ||
+        std::binary_search(insideDerivatives_.begin(), insideDerivatives_.end(), v))
       return std::nullopt;
     double a = 0.0;
-    for (const AffineTerm& t : terms_) {
-      const ExprNode& node = pool.node(t.node);
-      if (node.index != v) continue;
-      if (node.op == Op::Derivative) return std::nullopt;
-      if (node.op == Op::Variable) a = t.coefficient;
+    auto it = std::lower_bound(leaves_.begin(), leaves_.end(), v, [](const Leaf& x, int i) { return x.index < i; });
+    for (; it != leaves_.end() && it->index == v; ++it) {
+      if (it->derivative) return std::nullopt;
+      a += it->coefficient;
     }
     return a;
   }
@@ -74,8 +80,14 @@ class Reading {
     v.erase(std::unique(v.begin(), v.end()), v.end());
   }
 
+  struct Leaf {
+    int index;
+    bool derivative;
+    double coefficient;
+  };
   double constant_ = 0.0;
   std::vector<AffineTerm> terms_;
+  std::vector<Leaf> leaves_;  // the terms that are leaves, by unknown
   std::vector<int> inside_, insideDerivatives_;
 };
 
@@ -121,7 +133,7 @@ int VariableEliminator::run(FlatSystem& system) {
     if (deferred[e] || !reading.read(pool, system.equations[e].residual, kMaxVisits)) continue;
     for (int v : uses[e]) {
       if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] > kMaxUses) continue;
-      const auto a = reading.coefficient(pool, v);
+      const auto a = reading.coefficient(v);
       if (!a || *a == 0.0) continue;
       reading.definitionUnknowns(pool, v, newVars, newDers);
       if (static_cast<int>(newVars.size() + newDers.size()) > kMaxDefinitionSize) continue;
@@ -167,7 +179,7 @@ int VariableEliminator::run(FlatSystem& system) {
     if (!deferred[e] || !reading.read(pool, system.equations[e].residual, kMaxLongVisits)) continue;
     for (int v : uses[e]) {
       if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] != 1) continue;
-      const auto a = reading.coefficient(pool, v);
+      const auto a = reading.coefficient(v);
       if (!a || *a == 0.0) continue;
       leaves.emplace_back(v, reading.solvedFor(pool, v, *a));
       eliminated[v] = true;

@@ -139,6 +139,9 @@ class ExprPool {
   /// As above, with the replacement of variable k at byVariable[k] (an invalid Expr, or an
   /// index past the end, keeps y[k]): no hashing per leaf, for rewrites of a whole system.
   Expr substitute(Expr e, const std::vector<Expr>& byVariable);
+  /// As above, and appends to `met` the index of every distinct Variable and Derivative leaf
+  /// the walk met (replaced or not): what collectUnknowns() would give, without a second walk.
+  Expr substitute(Expr e, const std::vector<Expr>& byVariable, std::vector<int>& met);
   /// As above, replacing one variable only.
   Expr substitute(Expr e, int variable, Expr value);
 
@@ -146,9 +149,8 @@ class ExprPool {
   /// y[newIndex[k]]. Where newIndex[k] < 0 (or k is past its end) y[k] is gone: its leaves are
   /// retired to indices no unknown has (negative, never reused), so no survivor collides with
   /// them. newIndex must not send two unknowns to one index. Every node keeps its id, so every
-  /// expression held anywhere now reads the new numbering; nothing is interned again (one pass
-  /// over the nodes; only the leaves move in the hash table), where a substitute() would make every node
-  /// over an unknown anew.
+  /// expression held anywhere now reads the new numbering; nothing is interned again (a pass
+  /// over the leaves only), where a substitute() would make every node over an unknown anew.
   void renumberUnknowns(const std::vector<int>& newIndex);
 
   /// Replaces whole sub-expressions: every node whose id is a key of `replacement`
@@ -183,8 +185,10 @@ class ExprPool {
   void grow();
   /// Re-inserts every node into an empty table of `slots` slots (a power of two).
   void rehash(std::size_t slots);
-  /// Takes node `id` out of the hash table (it stays in the pool).
-  void erase(std::uint32_t id);
+  /// True for the leaves found through variableLeaf_ / derivativeLeaf_ rather than the table.
+  static bool indexedLeaf(const ExprNode& n);
+  /// Puts node `id` into the hash table (which has room for it).
+  void insert(std::uint32_t id);
 
   Expr intern(const ExprNode& n);
   /// The distinct nodes reachable from `root`, operands before their users; the
@@ -213,6 +217,10 @@ class ExprPool {
   /// power of two, at most half full. One 4-byte slot per node instead of a list node each.
   std::vector<std::uint32_t> table_;
   static constexpr std::uint32_t kEmpty = 0xffffffffu;
+  /// The leaf y[k] and der(y[k]) of each unknown k >= 0 (0 where not made yet: node 0 is the
+  /// constant 0): leaves are found by index, not hashed, so a renumbering moves them by
+  /// rewriting these arrays (no hash table work at all).
+  std::vector<std::uint32_t> variableLeaf_, derivativeLeaf_;
   /// Leaves retired by renumberUnknowns() so far (each got index -2 - its number).
   std::int32_t retired_ = 0;
 };

@@ -105,24 +105,26 @@ const char* opName(Op op) {
 }  // namespace
 
 std::uint64_t ExprPool::hashOf(const ExprNode& n) {
-  // splitmix64 finaliser over each field.
-  auto mix = [](std::uint64_t x) {
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-  };
+  // Two multiplicative mixes of the fields and one avalanche (a node is made or looked up for
+  // every operation of every expression: the hash must be cheap, and its low bits good).
   const std::uint64_t payload =
       n.op == Op::Constant ? std::bit_cast<std::uint64_t>(n.value) : static_cast<std::uint64_t>(n.index);
-  std::uint64_t h = mix(static_cast<std::uint64_t>(n.op) << 32 | n.a);
-  h = mix(h ^ (static_cast<std::uint64_t>(n.b) << 32 | n.c));
-  return mix(h ^ payload);
+  std::uint64_t h = (static_cast<std::uint64_t>(n.a) << 32 | n.b) * 0x9e3779b97f4a7c15ULL;
+  h ^= (static_cast<std::uint64_t>(n.c) << 8 | static_cast<std::uint64_t>(n.op)) * 0xc2b2ae3d27d4eb4fULL;
+  h ^= payload * 0x165667b19e3779f9ULL;
+  h ^= h >> 29;
+  h *= 0xbf58476d1ce4e5b9ULL;
+  return h ^ (h >> 32);
 }
 
 bool ExprPool::sameNode(const ExprNode& x, const ExprNode& y) {
   if (x.op != y.op || x.a != y.a || x.b != y.b || x.c != y.c) return false;
   return x.op == Op::Constant ? std::bit_cast<std::uint64_t>(x.value) == std::bit_cast<std::uint64_t>(y.value)
                               : x.index == y.index;
+}
+
+bool ExprPool::indexedLeaf(const ExprNode& n) {
+  return (n.op == Op::Variable || n.op == Op::Derivative) && n.index >= 0;
 }
 
 void ExprPool::reserve(std::size_t nodes) {
@@ -134,48 +136,42 @@ void ExprPool::grow() { rehash(std::max<std::size_t>(64, table_.size() * 2)); }
 
 void ExprPool::rehash(std::size_t slots) {
   table_.assign(slots, kEmpty);
-  const std::size_t mask = table_.size() - 1;
-  for (std::uint32_t id = 0; id < nodes_.size(); ++id) {
-    std::size_t slot = hashOf(nodes_[id]) & mask;
-    while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
-    table_[slot] = id;
-  }
+  for (std::uint32_t id = 0; id < nodes_.size(); ++id)
+    if (!indexedLeaf(nodes_[id])) insert(id);
 }
 
-void ExprPool::erase(std::uint32_t id) {
+void ExprPool::insert(std::uint32_t id) {
   const std::size_t mask = table_.size() - 1;
-  std::size_t hole = hashOf(nodes_[id]) & mask;
-  while (table_[hole] != id) hole = (hole + 1) & mask;
-  // Backward-shift deletion: move up each later entry of the probe run whose home slot does
-  // not lie after the hole, so every lookup still finds it without tombstones.
-  for (std::size_t next = (hole + 1) & mask; table_[next] != kEmpty; next = (next + 1) & mask) {
-    const std::size_t home = hashOf(nodes_[table_[next]]) & mask;
-    if (((next - home) & mask) >= ((next - hole) & mask)) {
-      table_[hole] = table_[next];
-      hole = next;
-    }
-  }
-  table_[hole] = kEmpty;
+  std::size_t slot = hashOf(nodes_[id]) & mask;
+  while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
+  table_[slot] = id;
 }
 
 void ExprPool::renumberUnknowns(const std::vector<int>& newIndex) {
-  // Only the leaves' hashes change: take them out of the table, renumber, put them back.
-  std::vector<std::uint32_t> leaves;
-  for (std::uint32_t id = 0; id < nodes_.size(); ++id) {
-    const ExprNode& n = nodes_[id];
-    if ((n.op == Op::Variable || n.op == Op::Derivative) && n.index >= 0) leaves.push_back(id);
-  }
-  for (std::uint32_t id : leaves) erase(id);
-  const std::size_t mask = table_.size() - 1;
-  for (std::uint32_t id : leaves) {
-    ExprNode& n = nodes_[id];
-    const int to = n.index < static_cast<int>(newIndex.size()) ? newIndex[n.index] : -1;
-    // A retired leaf: y[k] and der(y[k]) both get a fresh index of their own (their ops differ).
-    n.index = to >= 0 ? to : -2 - retired_++;
-    std::size_t slot = hashOf(n) & mask;
-    while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
-    table_[slot] = id;
-  }
+  // The leaves are found by index: renumbering rewrites their indices and the two arrays.
+  // A retired leaf goes into the hash table under its fresh negative index.
+  std::vector<std::uint32_t> variables, derivatives;
+  auto move = [&](std::vector<std::uint32_t>& from, std::vector<std::uint32_t>& to) {
+    for (std::size_t k = 0; k < from.size(); ++k) {
+      const std::uint32_t id = from[k];
+      if (id == 0) continue;
+      const int target = k < newIndex.size() ? newIndex[k] : -1;
+      if (target >= 0) {
+        nodes_[id].index = target;
+        if (to.size() <= static_cast<std::size_t>(target)) to.resize(static_cast<std::size_t>(target) + 1, 0);
+        to[static_cast<std::size_t>(target)] = id;
+        continue;
+      }
+      // y[k] and der(y[k]) both get a fresh index of their own (their ops differ).
+      nodes_[id].index = -2 - retired_++;
+      if (2 * (nodes_.size() + 1) > table_.size()) grow();  // grow() re-inserts it with the others
+      else insert(id);
+    }
+  };
+  move(variableLeaf_, variables);
+  move(derivativeLeaf_, derivatives);
+  variableLeaf_ = std::move(variables);
+  derivativeLeaf_ = std::move(derivatives);
 }
 
 ExprPool::ExprPool() {
@@ -239,6 +235,17 @@ void ExprPool::classify(ExprNode& n) const {
 }
 
 Expr ExprPool::intern(const ExprNode& n) {
+  if (indexedLeaf(n)) {
+    std::vector<std::uint32_t>& leaves = n.op == Op::Variable ? variableLeaf_ : derivativeLeaf_;
+    const auto k = static_cast<std::size_t>(n.index);
+    if (k < leaves.size() && leaves[k] != 0) return Expr(this, leaves[k]);
+    if (leaves.size() <= k) leaves.resize(k + 1, 0);
+    ExprNode stored = n;
+    classify(stored);
+    leaves[k] = static_cast<std::uint32_t>(nodes_.size());
+    nodes_.push_back(stored);
+    return Expr(this, leaves[k]);
+  }
   if (2 * (nodes_.size() + 1) > table_.size()) grow();
   const std::size_t mask = table_.size() - 1;
   std::size_t slot = hashOf(n) & mask;
@@ -440,6 +447,13 @@ Expr ExprPool::substitute(Expr e, const std::unordered_map<int, Expr>& replaceme
 
 Expr ExprPool::substitute(Expr e, const std::vector<Expr>& byVariable) {
   return substituteWith(e, [&](int k) { return k >= 0 && k < static_cast<int>(byVariable.size()) ? byVariable[k] : Expr(); });
+}
+
+Expr ExprPool::substitute(Expr e, const std::vector<Expr>& byVariable, std::vector<int>& met) {
+  return substituteWith(e, [&](int k) {
+    met.push_back(k);
+    return k >= 0 && k < static_cast<int>(byVariable.size()) ? byVariable[k] : Expr();
+  });
 }
 
 Expr ExprPool::substitute(Expr e, int variable, Expr value) {
