@@ -122,6 +122,9 @@ class ExprPool {
 
   const ExprNode& node(std::uint32_t id) const { return nodes_[id]; }
   std::size_t size() const { return nodes_.size(); }
+  /// Makes room for `nodes` nodes in all (a hint, as std::vector::reserve): the hash table is
+  /// sized for them at once instead of doubling (and re-inserting every node) as the pool grows.
+  void reserve(std::size_t nodes);
 
   /// Replaces Variable leaves by the given expressions (memoised over the DAG).
   /// Variables not in the map are kept. Derivative leaves of a replaced variable

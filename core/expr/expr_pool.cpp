@@ -125,6 +125,13 @@ bool ExprPool::sameNode(const ExprNode& x, const ExprNode& y) {
                               : x.index == y.index;
 }
 
+void ExprPool::reserve(std::size_t nodes) {
+  nodes_.reserve(nodes);
+  std::size_t slots = 64;
+  while (slots < 2 * nodes) slots *= 2;
+  if (slots > table_.size()) rehash(slots);
+}
+
 void ExprPool::grow() { rehash(std::max<std::size_t>(64, table_.size() * 2)); }
 
 void ExprPool::rehash(std::size_t slots) {

@@ -3,11 +3,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "model/model_reader.h"
+#include "model/name_index.h"
 
 namespace kelvin::core {
 
@@ -299,8 +299,7 @@ class BulkReader {
 
   /// The "blocks" array (the scanner at its '['). False: the text is refused.
   bool blocks(std::vector<Block>& out) {
-    std::unordered_set<std::string> ids;
-    return array([&](std::size_t index) {
+    const bool read = array([&](std::size_t index) {
       Block block;
       const std::size_t start = s_.position();
       Outcome outcome = s_.peek() == '{' ? nativeBlock(block) : Outcome::Refuse;
@@ -312,10 +311,15 @@ class BulkReader {
         outcome = read && reader_.problems().empty() ? Outcome::Read : Outcome::Refuse;
         if (read) block = std::move(*read);
       }
-      if (outcome != Outcome::Read || !ids.insert(block.id).second) return false;  // a duplicate id is a problem
+      if (outcome != Outcome::Read) return false;
       out.push_back(std::move(block));
       return true;
     });
+    if (!read) return false;
+    NameIndex ids(out.size());  // a duplicate id is a problem
+    for (std::size_t k = 0; k < out.size(); ++k)
+      if (!ids.insert(out[k].id, static_cast<int>(k)).second) return false;
+    return true;
   }
 
   /// The "connections" array (the scanner at its '['). False: the text is refused.
