@@ -80,6 +80,9 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
   const std::vector<NetList::Member>& members = nets.members();
 
   ExprPool& pool = *system.pool;
+  // About what the library's components make (an RC ladder: 14 nodes per block): the table is
+  // sized once rather than doubled and refilled as the pool grows.
+  pool.reserve(pool.size() + 12 * nets.instances().size() + 2 * members.size());
   for (const NetList::Instance& instance : nets.instances())
     system.blocks.push_back({instance.id, instance.type->type});
 

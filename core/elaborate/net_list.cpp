@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
+#include <vector>
 
 #include "elaborate/block_registry.h"
+#include "model/name_index.h"
 
 namespace kelvin::core {
 
@@ -51,11 +52,13 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
     int instance = -1;
     BoundaryPorts* ports = nullptr;
   };
-  std::unordered_map<std::string_view, Entry> level;
-  level.reserve(blocks.size());
+  std::vector<Entry> entries;
+  entries.reserve(blocks.size());
+  NameIndex level(blocks.size());
   for (const Block& block : blocks) {
     const std::string id = prefix + block.id;
-    if (level.contains(block.id)) fail(id, "", "duplicate block id '" + block.id + "'");
+    if (!level.insert(block.id, static_cast<int>(entries.size())).second)
+      fail(id, "", "duplicate block id '" + block.id + "'");
     if (block.type == "Subsystem") {
       ParameterScope& inner = subsystemScopes_.emplace_back(&scope);
       for (const auto& [name, text] : block.params) {
@@ -68,7 +71,7 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
       BoundaryPorts& ports = subsystemPorts_.emplace_back();
       for (const BoundaryPort& port : block.ports)
         if (!ports.contains(port.name)) ports.emplace(port.name, newSlot());
-      level.emplace(block.id, Entry{-1, &ports});
+      entries.push_back(Entry{-1, &ports});
       addDiagram(block.blocks, block.connections, id + "/", inner, &ports);
       continue;
     }
@@ -96,7 +99,7 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
       }
     }
     instance.memberCount = static_cast<int>(members_.size()) - instance.firstMember;
-    level.emplace(block.id, Entry{index, nullptr});
+    entries.push_back(Entry{index, nullptr});
     instances_.push_back(std::move(instance));
   }
   // Endpoints: "<block>.<port>", or a bare boundary port name inside a subsystem.
@@ -112,8 +115,8 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
     }
     const std::string_view id = std::string_view(endpoint).substr(0, dot);
     const std::string_view port = std::string_view(endpoint).substr(dot + 1);
-    if (auto found = level.find(id); found != level.end()) {
-      const Entry& entry = found->second;
+    if (const int found = level.find(id); found >= 0) {
+      const Entry& entry = entries[found];
       if (entry.ports) {
         if (auto it = entry.ports->find(port); it != entry.ports->end()) return it->second;
       } else if (const int member = memberOf(entry.instance, port); member >= 0) {

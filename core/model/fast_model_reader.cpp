@@ -1,10 +1,10 @@
 #include "model/fast_model_reader.h"
 
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "model/model_reader.h"
+#include "model/name_index.h"
 
 namespace kelvin::core {
 
@@ -222,7 +222,7 @@ class BulkHandler : public nlohmann::json_sax<Json> {
   }
 
   bool finishBlock(Block block, bool complete) {
-    if (!complete || !ids_.insert(block.id).second) return false;  // a duplicate id is the ordinary way's to report
+    if (!complete) return false;
     blocks.push_back(std::move(block));
     where_ = Where::Blocks;
     return true;
@@ -320,7 +320,6 @@ class BulkHandler : public nlohmann::json_sax<Json> {
   int coordinates_ = 0;
   bool haveBlocks_ = false;
   bool haveConnections_ = false;
-  std::unordered_set<std::string> ids_;
   // The document being built, its open objects and arrays (innermost last), and whose it is.
   Json document_;
   std::vector<Json*> open_;
@@ -337,6 +336,9 @@ std::optional<Model> FastModelReader::read(std::string_view text) const {
   ModelReader reader(file_);
   BulkHandler handler(reader);
   if (!Json::sax_parse(text.begin(), text.end(), &handler) || !handler.finished()) return std::nullopt;
+  NameIndex ids(handler.blocks.size());  // a duplicate id is the ordinary way's to report
+  for (std::size_t k = 0; k < handler.blocks.size(); ++k)
+    if (!ids.insert(handler.blocks[k].id, static_cast<int>(k)).second) return std::nullopt;
   try {
     Model model = reader.read(handler.rest);
     model.blocks = std::move(handler.blocks);

@@ -10,8 +10,8 @@
 #include <set>
 #include <sstream>
 #include <string_view>
-#include <unordered_map>
 
+#include "model/name_index.h"
 #include "model/parameter_evaluator.h"
 #include "model/settings_check.h"
 #include "model/start_position_check.h"
@@ -64,6 +64,17 @@ struct LevelBlock {
     for (const PortDecl* decl : openVariadic) names.push_back(decl->name + "1.." + decl->name + "N");
     return names;
   }
+};
+
+/// The blocks of the level being checked, by id (the ids are the model's, observed).
+struct Level {
+  explicit Level(std::size_t expected) : ids(expected) { blocks.reserve(expected); }
+  LevelBlock* find(std::string_view id) {
+    const int k = ids.find(id);
+    return k < 0 ? nullptr : &blocks[static_cast<std::size_t>(k)];
+  }
+  NameIndex ids;
+  std::vector<LevelBlock> blocks;
 };
 
 PortNode makePort(const std::string& owner, const std::string& name, Domain domain, PortDirection direction) {
@@ -234,18 +245,19 @@ class ModelValidator {
         nodes.push_back(std::move(*node));
       }
     }
-    std::unordered_map<std::string_view, LevelBlock> level;
-    level.reserve(blocks.size());
+    Level level(blocks.size());
     for (const Block& block : blocks) {
       const std::string name = prefix + block.id;
       if (block.id.empty()) {
         report(owner, "", "a block of type '" + block.type + "' has no id");
       } else if (!isPlainName(block.id)) {
         report(printable(name), "", "block id '" + printable(block.id) + "' must not contain '.', '/', blanks or control characters");
-      } else if (level.contains(block.id)) {
+      } else if (level.find(block.id)) {
         report(name, "", "duplicate block id '" + block.id + "'");
       } else {
-        level.emplace(block.id, describeBlock(block, name, scope, nodes));
+        LevelBlock described = describeBlock(block, name, scope, nodes);
+        level.ids.insert(block.id, static_cast<int>(level.blocks.size()));
+        level.blocks.push_back(std::move(described));
       }
     }
 
@@ -432,7 +444,7 @@ class ModelValidator {
 
   /// The PortNode an endpoint names, or nullopt (reported unless already known to be bad).
   std::optional<std::size_t> resolve(const std::string& endpoint, const std::string& wire, const Block* subsystem,
-                                     const std::string& owner, std::unordered_map<std::string_view, LevelBlock>& level,
+                                     const std::string& owner, Level& level,
                                      const std::map<std::string, std::size_t>& boundary, std::vector<PortNode>& nodes) {
     const std::size_t dot = endpoint.find('.');
     if (dot == std::string::npos) {
@@ -453,13 +465,13 @@ class ModelValidator {
     }
     const std::string id = endpoint.substr(0, dot);
     const std::string port = endpoint.substr(dot + 1);
-    auto found = level.find(std::string_view(id));
-    if (found == level.end()) {
+    LevelBlock* found = level.find(id);
+    if (!found) {
       report((owner.empty() ? "" : owner + "/") + id, port,
              "connection " + wire + ": no block '" + id + "'" + (owner.empty() ? "" : " in " + owner));
       return std::nullopt;
     }
-    LevelBlock& block = found->second;
+    LevelBlock& block = *found;
     if (!block.portsKnown) return std::nullopt;
     if (block.type)
       if (const int ordinal = portOrdinal(*block.type, block.inputs, port); ordinal >= 0)

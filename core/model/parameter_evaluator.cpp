@@ -73,6 +73,10 @@ std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\
 
 /// Value of a unitless expression; ParseError propagates.
 double evaluateExpression(std::string_view text, const ParameterScope& scope) {
+  // A lone number literal ("1k", "0", "2.2e-9", most parameters) is what the parser would read
+  // it as, without a pool to parse into.
+  if (const std::optional<SiLiteral> literal = readSiLiteral(text); literal && literal->length == text.size())
+    return literal->value;
   ExprPool pool;
   const NameResolver resolve = [&](std::string_view name) -> std::optional<Expr> {
     if (auto value = scope.find(name)) return pool.constant(*value);
