@@ -22,9 +22,13 @@ StateProjector::StateProjector(const DaeSystem& dae) : dae_(dae), ws_(dae.makeWo
     owner_.push_back(c.block);
     largest = std::max({largest, active_.back().size(), g_.back().size()});
   }
-  for (Expr e : dae.flat().energies) {
-    energies_.push_back(dae.compile(e));
-    largest = std::max(largest, energies_.back().size());
+  // The stored energies weigh a projection; without constraints there is none (a model
+  // with one energy per storage element would compile them all for nothing).
+  if (!active_.empty()) {
+    for (Expr e : dae.flat().energies) {
+      energies_.push_back(dae.compile(e));
+      largest = std::max(largest, energies_.back().size());
+    }
   }
   work_.resize(largest);
   adjoint_.resize(largest);
