@@ -4,6 +4,19 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 files=(
+  core/model/fast_model_reader.h
+  core/model/fast_model_reader.cpp
+  core/model/model_reader.h
+  core/model/model_reader.cpp
+  core/model/name_index.h
+  core/model/name_index.cpp
+  core/solve/fast_vector_ops.h
+  core/solve/fast_vector_ops.cpp
+  tests/core/model/tst_fast_model_reader.cpp
+  tests/core/solve/tst_fast_vector_ops.cpp
+  tests/core/expr/tst_affine_terms.cpp
+  bench/front_end_bench.cpp
+  bench/compile_phases.cpp
   app/cli/interrupt_cleanup.h
   app/cli/interrupt_cleanup.cpp
   app/cli/atomic_output_file.h

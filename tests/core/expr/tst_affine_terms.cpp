@@ -33,8 +33,8 @@ void TestAffineTerms::agreesWithTheTapeGradient() {
 
   const Tape tape(pool, e, {});
   std::vector<double> zeros(3, 0.0), work(tape.size()), adjoint(tape.size()), gradient(tape.leaves().size());
-  const double atZero =
-      tape.gradient(EvalPoint{0.0, zeros.data(), zeros.data(), nullptr, nullptr}, work.data(), adjoint.data(), gradient.data());
+  const double atZero = tape.gradient(EvalPoint{0.0, zeros.data(), zeros.data(), nullptr, nullptr}, work.data(),
+                                      adjoint.data(), gradient.data());
   // Quarters, halves and small integers: every product and sum is exact in binary, so the
   // two methods agree exactly, and with the closed form 5.5, 0.75, −2.5, −4.
   QCOMPARE(constant, atZero);

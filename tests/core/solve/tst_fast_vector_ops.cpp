@@ -41,9 +41,7 @@ class Pair {
     for (N_Vector v : slow) N_VDestroy(v);
     for (N_Vector v : fast) N_VDestroy(v);
   }
-  bool same(int k) const {
-    return std::memcmp(NV_DATA_S(slow[k]), NV_DATA_S(fast[k]), kLength * sizeof(double)) == 0;
-  }
+  bool same(int k) const { return std::memcmp(NV_DATA_S(slow[k]), NV_DATA_S(fast[k]), kLength * sizeof(double)) == 0; }
   std::vector<N_Vector> slow, fast;
 };
 
@@ -114,7 +112,8 @@ class TestFastVectorOps : public QObject {
     QTest::addColumn<int>("count");
     QTest::addColumn<bool>("inPlace");  // z = X[0], as IDA's interpolation and predictor do
     for (int count = 1; count <= 9; ++count)
-      for (bool inPlace : {false, true}) QTest::addRow("%d vectors%s", count, inPlace ? ", z = X[0]" : "") << count << inPlace;
+      for (bool inPlace : {false, true})
+        QTest::addRow("%d vectors%s", count, inPlace ? ", z = X[0]" : "") << count << inPlace;
   }
   void linearCombination() {
     QFETCH(int, count);
