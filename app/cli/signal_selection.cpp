@@ -1,6 +1,8 @@
 #include "cli/signal_selection.h"
 
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
 
 #include "cli/cli_error.h"
 
@@ -34,12 +36,17 @@ std::string suggestions(const std::string& name, const std::vector<std::string>&
 }  // namespace
 
 std::vector<std::size_t> selectSignals(const std::vector<std::string>& wanted, const std::vector<std::string>& names) {
+  // By a hash index: the default selection of a large model names hundreds of thousands of signals.
+  std::unordered_map<std::string_view, std::size_t> column;
+  column.reserve(names.size());
+  for (std::size_t k = 0; k < names.size(); ++k) column.emplace(names[k], k);  // the first of a name, as before
   std::vector<std::size_t> columns;
+  columns.reserve(wanted.size());
   for (const std::string& name : wanted) {
-    auto it = std::find(names.begin(), names.end(), name);
-    if (it == names.end())
+    auto it = column.find(name);
+    if (it == column.end())
       throw CliError(kExitInvalidModel, "unknown signal '" + name + "' in --signals; " + suggestions(name, names));
-    columns.push_back(static_cast<std::size_t>(it - names.begin()));
+    columns.push_back(it->second);
   }
   return columns;
 }
