@@ -56,7 +56,8 @@ int residualFn(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   ++cb->residuals;
   double* out = N_VGetArrayPointer(r);
   cb->dae->residual(cb->at(t, y, yp), out, cb->ws);
-  // A model of signals only has no unknowns; IDA gets one placeholder, algebraic and held at 0.
+  // A model of signals only has no unknowns, but SUNDIALS needs a vector of length 1: that extra
+  // entry is an algebraic unknown with the equation y = 0.
   for (sunindextype i = cb->dae->size(); i < N_VGetLength(r); ++i) out[i] = N_VGetArrayPointer(y)[i];
   for (sunindextype i = 0, n = N_VGetLength(r); i < n; ++i)
     if (!std::isfinite(out[i])) return 1;  // recoverable: IDA retries with a smaller step
