@@ -18,8 +18,11 @@ namespace {
 constexpr int kMaxNewtonIterations = 60;
 constexpr int kMaxSwitchRounds = 20;
 constexpr double kStepTolerance = 1e-10;  // relative, on the Newton step; well below any solver tolerance
-/// A switch whose indicator is this close to zero keeps its outcome: it has just fired (an event)
-/// and rounding must not flip it back.
+/// A switch keeps its outcome while its indicator is this close to zero if it has just fired
+/// (rounding at the event must not flip it back) or if the indicator reads unknowns (a state
+/// resting at a threshold, such as a mass at a stop, must not chatter on the solver's
+/// rounding). An indicator of time and discrete values alone is exact and decides however
+/// small it is: a clock tick may put a comparison of nanoseconds (a 1 ns rise) within 1e-9.
 constexpr double kSwitchDeadband = 1e-9;
 
 double norm2(const std::vector<double>& v) {
@@ -39,7 +42,8 @@ ConsistentInitializer::ConsistentInitializer(const DaeSystem& dae, std::string f
     : dae_(dae), file_(std::move(file)), ws_(dae.makeWorkspace()) {}
 
 void ConsistentInitializer::solve(double t, std::vector<double>& y, std::vector<double>& yp,
-                                  const std::vector<double>& discrete, std::vector<std::uint8_t>& switches) {
+                                  const std::vector<double>& discrete, std::vector<std::uint8_t>& switches,
+                                  std::span<const std::uint8_t> justFired) {
   for (int round = 0; round < kMaxSwitchRounds; ++round) {
     if (!newton(t, y, yp, discrete, switches)) explainSingular(t, y, yp, discrete, switches);
     const EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data(), delays_};
@@ -47,7 +51,8 @@ void ConsistentInitializer::solve(double t, std::vector<double>& y, std::vector<
     dae_.indicators(at, g.data(), ws_);
     bool changed = false;
     for (int s = 0; s < dae_.switchCount(); ++s) {
-      if (std::abs(g[s]) <= kSwitchDeadband) continue;
+      const bool fired = static_cast<std::size_t>(s) < justFired.size() && justFired[s];
+      if ((fired || dae_.indicatorReadsUnknowns(s)) && std::abs(g[s]) <= kSwitchDeadband) continue;
       const std::uint8_t outcome = Tape::switchOutcome(dae_.switchInfo(s).op, g[s], 0.0);
       changed = changed || outcome != switches[s];
       switches[s] = outcome;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,8 +28,11 @@ class ConsistentInitializer {
   /// Delay lines to read while solving (observed; null when the model has none).
   void setDelays(const DelayedValues* delays) { delays_ = delays; }
 
+  /// `justFired[s]` != 0: switch s has just fired (the event being handled) and keeps its
+  /// outcome while its indicator is within rounding of zero; every other switch takes the
+  /// outcome its indicator gives. Empty: none has just fired.
   void solve(double t, std::vector<double>& y, std::vector<double>& yp, const std::vector<double>& discrete,
-             std::vector<std::uint8_t>& switches);
+             std::vector<std::uint8_t>& switches, std::span<const std::uint8_t> justFired = {});
 
  private:
   /// Newton with switches frozen; returns false if it did not converge.

@@ -63,6 +63,9 @@ class DaeSystem {
 
   int switchCount() const { return static_cast<int>(switches_.size()); }
   const SwitchInfo& switchInfo(int s) const { return switches_[s]; }
+  /// Whether switch s's indicator reads an unknown (y or y'), and so carries the solver's
+  /// rounding; otherwise it is exact arithmetic on t, discrete values and parameters.
+  bool indicatorReadsUnknowns(int s) const { return !indicatorTapes_[s].leaves().empty(); }
   /// g[s]: the event function of switch s (crosses zero where its outcome changes).
   void indicators(const EvalPoint& at, double* g, DaeWorkspace& ws) const;
   /// Outcomes of every switch from the values at the point.

@@ -28,7 +28,8 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
       file_(file),
       onSample_(onSample),
       onEvent_(onEvent),
-      delta_(1e-8 * std::max(std::abs(options.stopTime - options.startTime), 1e-3)),
+      span_(options.stopTime != options.startTime ? std::abs(options.stopTime - options.startTime) : 1.0),
+      delta_(1e-8 * span_),
       start_(options.startTime),
       init_(dae, file),
       projector_(dae),
@@ -120,8 +121,8 @@ bool SimulationRun::projectDeferred(double t) {
 void SimulationRun::reinitialise(double t) {
   // Solving settles the switches, which decide what constraints are active; then project onto them.
   const std::vector<std::uint8_t> before = switches;
-  init_.solve(t, y, yp, discrete, switches);
-  if (project(t, kProjectionTolerance, "constraint change")) init_.solve(t, y, yp, discrete, switches);
+  init_.solve(t, y, yp, discrete, switches, justFired_);
+  if (project(t, kProjectionTolerance, "constraint change")) init_.solve(t, y, yp, discrete, switches, justFired_);
   // A condition that turned true while settling ticks its clock too (event iteration: a stop
   // that, once touched, would have to pull lets go at once).
   if (eventDepth_ < kMaxEventIterations) {
@@ -139,7 +140,7 @@ void SimulationRun::reinitialise(double t) {
   const int n = dae_.size();
   for (int i = 0; i < n; ++i)
     if (dae_.isState(i)) yLater[i] += delta_ * yp[i];
-  init_.solve(t + delta_, yLater, ypLater, discrete, switchesLater);
+  init_.solve(t + delta_, yLater, ypLater, discrete, switchesLater, justFired_);
   for (int i = 0; i < n; ++i)
     if (!dae_.isState(i)) yp[i] = (yLater[i] - y[i]) / delta_;
 }
@@ -156,7 +157,7 @@ void SimulationRun::applyClock(int clock, double t) {
 
 void SimulationRun::tick(double t) {
   ++events_;
-  for (int c : clocks_.take(t + kCoincidence * std::max(1.0, std::abs(t)))) applyClock(c, t);
+  for (int c : clocks_.take(t + coincidence(t))) applyClock(c, t);
   reinitialise(t);
   record(t);
 }
@@ -164,8 +165,10 @@ void SimulationRun::tick(double t) {
 void SimulationRun::switchesFired(double t, const std::vector<int>& fired) {
   ++events_;
   std::vector<int> triggered;
+  justFired_.assign(dae_.switchCount(), 0);
   for (int s = 0; s < dae_.switchCount(); ++s) {
     if (fired[s] == 0) continue;
+    justFired_[s] = 1;
     const bool outcome = Tape::switchOutcome(dae_.switchInfo(s).op, fired[s] > 0 ? 1.0 : -1.0, 0.0);
     if (switches[s] == outcome) continue;
     switches[s] = outcome;
@@ -174,6 +177,7 @@ void SimulationRun::switchesFired(double t, const std::vector<int>& fired) {
       if (outcome && dae_.clockTrigger(static_cast<int>(c)) == s) triggered.push_back(static_cast<int>(c));
   }
   reinitialise(t);
+  justFired_.clear();
   for (int c : triggered) applyClock(c, t);
   if (!triggered.empty()) reinitialise(t);
   record(t);

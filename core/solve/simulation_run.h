@@ -36,8 +36,8 @@ class SimulationRun {
   /// The next clock tick, or +infinity.
   double nextTick() const { return clocks_.next(); }
   /// True when a tick is due at t (to rounding): events that coincide are taken together.
-  bool tickDue(double t) const { return clocks_.next() <= t + kCoincidence * std::max(1.0, std::abs(t)); }
-  /// Relative time within which two events count as simultaneous.
+  bool tickDue(double t) const { return clocks_.next() <= t + coincidence(t); }
+  /// Time, relative to the run's span or to t, within which two events count as simultaneous.
   static constexpr double kCoincidence = 1e-12;
   /// Ticks the clocks due at t and re-initialises. y, yp hold the state at t.
   void tick(double t);
@@ -82,12 +82,14 @@ class SimulationRun {
   void log(double t, int block, const std::string& what);
   /// Projects onto the active constraints if violated by more than tolerance; logs it.
   bool project(double t, double tolerance, const char* why);
+  double coincidence(double t) const { return kCoincidence * std::max(span_, std::abs(t)); }
 
   const DaeSystem& dae_;
   const std::string& file_;
   const SampleCallback& onSample_;
   const EventCallback& onEvent_;
-  double delta_;
+  double span_;  // the run's length (its time scale; 1 s for an empty run)
+  double delta_;  // the time step of the finite difference that gives y' of algebraic unknowns
   double start_;
   ConsistentInitializer init_;
   StateProjector projector_;
@@ -103,8 +105,9 @@ class SimulationRun {
   std::function<void(const OperatingPoint&)> onState_;
   std::vector<double> signalValues_;
   long events_ = 0;
-  int eventDepth_ = 0;
-  bool deferred_ = false;  // nesting of events triggered while re-initialising
+  int eventDepth_ = 0;  // nesting of events triggered while re-initialising
+  bool deferred_ = false;
+  std::vector<std::uint8_t> justFired_;  // while an event's switches settle: those that fired
 };
 
 }  // namespace kelvin::core

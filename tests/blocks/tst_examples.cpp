@@ -12,6 +12,7 @@
 #include <cmath>
 #include <map>
 #include <numbers>
+#include <sstream>
 
 #include "elaborate/block_registry.h"
 #include "library.h"
@@ -261,30 +262,51 @@ class TestExamples : public QObject {
   // A PulseVoltage over many periods, sampled on a grid that is not a
   // multiple of its period: every sample matches the SPICE waveform (the
   // pulse is continuous, so no sample sits on a jump); the period counter
-  // keeps the corners from drifting.
+  // keeps the corners from drifting. The same waveform on time scales from
+  // milliseconds to picoseconds, with and without a delay: a nanosecond rise
+  // once came out as a jump (its comparison's threshold was within a fixed
+  // 1e-9 deadband of zero when the period counter ticked).
+  void pulseVoltageMatchesSpiceOverManyPeriods_data() {
+    QTest::addColumn<double>("unit");
+    QTest::addColumn<double>("delay");
+    QTest::newRow("ms") << 1e-3 << 0.7;
+    QTest::newRow("ns") << 1e-9 << 0.7;
+    QTest::newRow("ns, no delay") << 1e-9 << 0.0;
+    QTest::newRow("ps, no delay") << 1e-12 << 0.0;
+  }
   void pulseVoltageMatchesSpiceOverManyPeriods() {
+    QFETCH(double, unit);
+    QFETCH(double, delay);
+    const auto time = [&](double units) {
+      std::ostringstream os;
+      os.precision(17);
+      os << units * unit;
+      return os.str();
+    };
     const core::Model model = core::parseModel(R"({
       "format": "kelvin-model", "version": 1, "name": "pulse",
-      "settings": {"stop_time": "23.3m", "step": "37u"},
+      "settings": {"stop_time": ")" + time(23.3) + R"(", "step": ")" + time(0.037) + R"("},
       "blocks": [
         {"id": "V", "type": "electrical.PulseVoltage",
-         "params": {"v1": "-1", "v2": "2", "delay": "0.7m", "rise": "0.1m", "width": "0.3m", "fall": "0.2m",
-                    "period": "1.1m"}},
+         "params": {"v1": "-1", "v2": "2", "delay": ")" + time(delay) + R"(", "rise": ")" + time(0.1) +
+                                                   R"(", "width": ")" + time(0.3) + R"(", "fall": ")" + time(0.2) +
+                                                   R"(", "period": ")" + time(1.1) + R"("}},
         {"id": "R", "type": "electrical.Resistor"},
         {"id": "G", "type": "electrical.Ground"}],
       "connections": [{"from": "V.p", "to": "R.p"}, {"from": "R.n", "to": "G.p"}, {"from": "V.n", "to": "G.p"}]
     })",
                                                "pulse");
     const Trace trace = test::simulateModel(model);
-    const auto spice = [](double t) {
-      if (t < 0.7e-3) return -1.0;
-      const double tau = std::fmod(t - 0.7e-3, 1.1e-3);
-      if (tau < 0.1e-3) return -1.0 + 3.0 * tau / 0.1e-3;
-      if (tau < 0.4e-3) return 2.0;
-      if (tau < 0.6e-3) return 2.0 - 3.0 * (tau - 0.4e-3) / 0.2e-3;
+    const auto spice = [&](double t) {
+      if (t < delay * unit) return -1.0;
+      const double tau = std::fmod(t / unit - delay, 1.1);
+      if (tau < 0.1) return -1.0 + 3.0 * tau / 0.1;
+      if (tau < 0.4) return 2.0;
+      if (tau < 0.6) return 2.0 - 3.0 * (tau - 0.4) / 0.2;
       return -1.0;
     };
     QVERIFY(trace.time.size() > 600);
+    // The waveform is piecewise linear in t, so the only error is rounding of t / unit.
     QVERIFY(worstError(trace, "V.p", spice) < 1e-6);
   }
 
