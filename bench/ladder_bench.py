@@ -9,15 +9,19 @@ three programs over every N (the order rotates from round to round, so a change 
 load hits all of them alike); each table cell is the median of the rounds. Each run's peak
 memory is its maximum resident set (GNU time's %M).
 
+With --rise T both are driven by a ramp from 0 to 1 V over T (issue #16's benchmark: 1 ns)
+instead of a step.
+
 Accuracy: Kelvin's samples at 0.1, 0.2, 0.5 and 1 us at nodes 1, 10 and 100 against the closed
 form of tests/data/make_references.py (a semi-infinite ladder driven by a 1 V step: exact for
-these nodes of any N >= 1000). ngspice's accuracy is read from one more run of each netlist
+these nodes of any N >= 1000; for a ramp, the step response's mean over the ramp's last T
+before t, by Simpson's rule). ngspice's accuracy is read from one more run of each netlist
 with a PWL source on a separate node whose corners put time points exactly at those times
 (as tests/data does), so its values are not interpolated.
 
 Phases: one more Kelvin run per N with --log-level debug, split at its log lines (ms stamps).
 
-Usage: bench/ladder_bench.py [N ...] [--repeat R] [--data FILE] [--plot FILE.png]
+Usage: bench/ladder_bench.py [N ...] [--repeat R] [--rise T] [--data FILE] [--plot FILE.png]
 Environment: KELVIN_CLI (default build/app/kelvin-cli). Needs ngspice and GNU time
 (/usr/bin/time, Debian package `time`); gnuplot for --plot.
 """
@@ -73,11 +77,22 @@ def signals_of(n):
     return ",".join(f"S{k}.y" for k in ladder.sensed(n))
 
 
-def exact(k, t):
-    return references.ladder_analytic(k, t)
+RAMP_PANELS = 64  # Simpson panels over the ramp: the step response changes on the scale of t >= 100 T,
+#                  so the rule's error, ~(T / 64 / t)^4, is below 1e-15
 
 
-def kelvin_error(csv_path):
+def exact(k, t, rise=0.0):
+    """Node k at time t for a step (rise 0) or a ramp over `rise` seconds: by superposition the
+    ramp's response is (1/rise) times the integral of the step response over [t - rise, t]."""
+    if not rise:
+        return references.ladder_analytic(k, t)
+    h = rise / RAMP_PANELS
+    weights = [1 if i in (0, RAMP_PANELS) else 4 if i % 2 else 2 for i in range(RAMP_PANELS + 1)]
+    total = sum(w * references.ladder_analytic(k, t - rise + i * h) for i, w in enumerate(weights) if t - rise + i * h > 0)
+    return total * h / 3 / rise
+
+
+def kelvin_error(csv_path, rise):
     """Largest |Kelvin - closed form| over the checked nodes and sample times."""
     with open(csv_path, encoding="utf-8") as f:
         header = f.readline().strip().split(",")
@@ -88,7 +103,7 @@ def kelvin_error(csv_path):
         if abs(row[0] - t) > 1e-12:
             raise RuntimeError(f"Kelvin has no sample at {t}")
         for k in CHECKED_NODES:
-            worst = max(worst, abs(row[header.index(f"S{k}.y")] - exact(k, t)))
+            worst = max(worst, abs(row[header.index(f"S{k}.y")] - exact(k, t, rise)))
     return worst
 
 
@@ -110,7 +125,7 @@ def accuracy_netlist(text, data_path):
     return text[: -len(".end\n")] + "\n".join(extra) + "\n.end\n"
 
 
-def ngspice_error(netlist_text, work):
+def ngspice_error(netlist_text, work, rise):
     cir, data = os.path.join(work, "accuracy.cir"), os.path.join(work, "accuracy.data")
     with open(cir, "w", encoding="utf-8") as f:
         f.write(accuracy_netlist(netlist_text, data))
@@ -124,7 +139,7 @@ def ngspice_error(netlist_text, work):
         if abs(row[0] - t) > 1e-9 * t:
             raise RuntimeError(f"ngspice has no time point at {t}")
         for column, k in enumerate(CHECKED_NODES, start=1):
-            worst = max(worst, abs(row[column] - exact(k, t)))
+            worst = max(worst, abs(row[column] - exact(k, t, rise)))
     return worst
 
 
@@ -167,6 +182,12 @@ def phase_row(cli, model, n, work):
     return f"| {n:,} | " + " | ".join(cells) + f" | {end - start:.3f} |"
 
 
+def seconds_of(text):
+    """'1n' -> 1e-9 (the SPICE suffixes the rise time is written with)."""
+    scale = {"f": 1e-15, "p": 1e-12, "n": 1e-9, "u": 1e-6, "m": 1e-3}
+    return float(text[:-1]) * scale[text[-1]] if text[-1] in scale else float(text)
+
+
 def machine():
     model = "unknown CPU"
     with open("/proc/cpuinfo", encoding="utf-8") as f:
@@ -194,14 +215,17 @@ def main():
     parser.add_argument("--repeat", type=int, default=5, help="rounds (median kept; default 5)")
     parser.add_argument("--data", help="write the medians here (whitespace-separated, for gnuplot)")
     parser.add_argument("--plot", help="draw the log-log scaling plot into this PNG (needs gnuplot)")
+    parser.add_argument("--rise", help="drive with a ramp of this rise time (issue #16: 1n) instead of a step")
     args = parser.parse_args()
+    rise = seconds_of(args.rise) if args.rise else 0.0
     cli = os.environ.get("KELVIN_CLI", os.path.join(ROOT, "build", "app", "kelvin-cli"))
     if not os.access(cli, os.X_OK):
         sys.exit(f"ladder_bench: {cli} not found; build first or set KELVIN_CLI")
     if not shutil.which("ngspice"):
         sys.exit("ladder_bench: ngspice is not installed (apt-get install ngspice)")
 
-    print("RC ladder (1 kOhm / 1 pF sections, 1 V step, 1 us): kelvin-cli against ngspice.")
+    drive = f"1 V ramp over {args.rise}" if args.rise else "1 V step"
+    print(f"RC ladder (1 kOhm / 1 pF sections, {drive}, 1 us): kelvin-cli against ngspice.")
     print(f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {machine()}, "
           f"load average before: {load_average()}")
     print(f"kelvin-cli: {cli}; {ngspice_version()}; {args.repeat} alternating rounds, medians.\n")
@@ -212,16 +236,16 @@ def main():
         for n in args.sizes:
             model = os.path.join(work, f"ladder_{n}.kelvin")
             with open(model, "w", encoding="utf-8") as f:
-                f.write(ladder.kelvin_model(n, 1e-6, "10n"))
-            default_text = ladder.spice_netlist(n, None, None, None, "10n", None, True, defaults=True)
-            tight_text = ladder.spice_netlist(n, "1e-6", "1e-12", "1e-9", "10n", "10n", True)
+                f.write(ladder.kelvin_model(n, 1e-6, "10n", args.rise))
+            default_text = ladder.spice_netlist(n, None, None, None, "10n", None, True, defaults=True, rise=args.rise)
+            tight_text = ladder.spice_netlist(n, "1e-6", "1e-12", "1e-9", "10n", "10n", True, rise=args.rise)
             files[n] = {"kelvin": model}
             for name, text in (("ngspice defaults", default_text), ("ngspice reltol 1e-6", tight_text)):
                 path = os.path.join(work, f"ladder_{n}_{name.split()[1]}.cir")
                 with open(path, "w", encoding="utf-8") as f:
                     f.write(text)
                 files[n][name] = path
-                errors[(n, name)] = ngspice_error(text, work)
+                errors[(n, name)] = ngspice_error(text, work, rise)
             for program in programs:
                 runs[(n, program)] = []
 
@@ -238,7 +262,7 @@ def main():
                     runs[(n, program)].append(timed(command(n, program)))
             print(f"round {r + 1}/{args.repeat} done, load average {load_average()}", file=sys.stderr)
         for n in args.sizes:
-            errors[(n, "kelvin")] = kelvin_error(os.path.join(work, f"kelvin_{n}.csv"))
+            errors[(n, "kelvin")] = kelvin_error(os.path.join(work, f"kelvin_{n}.csv"), rise)
 
         def median(n, program, what):
             return statistics.median(run[what] for run in runs[(n, program)])

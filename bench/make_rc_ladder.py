@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes an N-section RC ladder as a Kelvin model and as an equivalent ngspice netlist.
 
-The circuit: a 1 V source (a step at t = 0: every capacitor starts at 0 V) drives
+The circuit: a 1 V source (a step at t = 0, or with --rise a ramp from 0 to 1 V over that
+time, as issue #16 describes the benchmark; every capacitor starts at 0 V) drives
 R1 into node n1; section k is Rk from n(k-1) to nk (n0 is the source node `in`)
 and Ck from nk to ground. R = 1k, C = 1p (RC = 1 ns). Voltage sensors read
 nodes 1, 10, 100 and 1000 when they exist (Kelvin signals S<k>.y, ngspice v(n<k>)).
@@ -9,7 +10,7 @@ The run lasts 1 us.
 
 Usage: make_rc_ladder.py N [--kelvin FILE] [--spice FILE]
                            [--reltol R] [--abstol A] [--vntol V] [--tstep H] [--tmax H] [--print]
-                           [--spice-defaults]
+                           [--spice-defaults] [--rise T]
 """
 
 import argparse
@@ -27,12 +28,25 @@ def sensed(n):
     return [k for k in SENSED_NODES if k <= n]
 
 
-def kelvin_model(n, rtol, step):
+def kelvin_source(rise):
+    """The 1 V source: a constant (a step at t = 0) or, with a rise time, a pulse whose ramp is that
+    long and whose top lasts far beyond the run."""
+    if not rise:
+        return {"id": "V1", "type": "electrical.VoltageSource", "params": {"V": "1"}}
+    return {"id": "V1", "type": "electrical.PulseVoltage",
+            "params": {"v1": "0", "v2": "1", "delay": "0", "rise": rise, "fall": rise, "width": "1", "period": "3"}}
+
+
+def spice_source(rise):
+    return f"V1 in 0 PULSE(0 1 0 {rise} {rise} 1 3)" if rise else "V1 in 0 DC 1"
+
+
+def kelvin_model(n, rtol, step, rise=None):
     def pos(x, y):
         return [x, y]
 
     blocks = [
-        {"id": "V1", "type": "electrical.VoltageSource", "params": {"V": "1"}, "pos": pos(-120, 40), "rotation": 90},
+        dict(kelvin_source(rise), pos=pos(-120, 40), rotation=90),
         {"id": "G", "type": "electrical.Ground", "pos": pos(-120, 160)},
     ]
     connections = [{"from": "V1.n", "to": "G.p"}, {"from": "V1.p", "to": "R1.p"}]
@@ -82,10 +96,11 @@ def compact_json(model):
     return "\n".join(lines) + "\n"
 
 
-def spice_netlist(n, reltol, abstol, vntol, tstep, tmax, print_nodes, defaults=False):
+def spice_netlist(n, reltol, abstol, vntol, tstep, tmax, print_nodes, defaults=False, rise=None):
+    drive = f"1 V ramp over {rise}" if rise else "1 V step"
     lines = [
-        f"* RC ladder, {n} sections, R = {R_OHM}, C = {C_FARAD}, 1 V step (UIC, capacitors start at 0 V)",
-        "V1 in 0 DC 1",
+        f"* RC ladder, {n} sections, R = {R_OHM}, C = {C_FARAD}, {drive} (UIC, capacitors start at 0 V)",
+        spice_source(rise),
     ]
     for k in range(1, n + 1):
         left = "in" if k == 1 else f"n{k - 1}"
@@ -117,6 +132,7 @@ def main():
     parser.add_argument("--print", action="store_true", help="add a .print of the sensed nodes")
     parser.add_argument("--spice-defaults", action="store_true",
                         help="ngspice at its defaults: no .options line, no maximum step (--tstep still applies)")
+    parser.add_argument("--rise", help="drive with a ramp of this rise time (e.g. 1n) instead of a step")
     args = parser.parse_args()
     if args.n < 1:
         parser.error("N must be at least 1")
@@ -124,11 +140,11 @@ def main():
         parser.error("nothing to do: give --kelvin and/or --spice")
     if args.kelvin:
         with open(args.kelvin, "w", encoding="utf-8") as f:
-            f.write(kelvin_model(args.n, args.rtol, args.step))
+            f.write(kelvin_model(args.n, args.rtol, args.step, args.rise))
     if args.spice:
         with open(args.spice, "w", encoding="utf-8") as f:
             f.write(spice_netlist(args.n, args.reltol, args.abstol, args.vntol, args.tstep, args.tmax, args.print,
-                                  args.spice_defaults))
+                                  args.spice_defaults, args.rise))
     return 0
 
 
