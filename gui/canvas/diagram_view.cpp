@@ -98,7 +98,10 @@ void DiagramView::fitUntilUserZooms() {
   autoFit_ = true;
 }
 
-void DiagramView::zoomToFit() { fit(kMinZoom); }
+void DiagramView::zoomToFit() {
+  autoFit_ = false;  // else the scroll bars going away would resize the view and fit it to 75 % again
+  fit(kMinZoom);
+}
 
 void DiagramView::fit(double smallest) {
   QRectF content = scene_->contentBounds();
