@@ -101,13 +101,16 @@ class LatenessProbe {
     timer_.setTimerType(Qt::PreciseTimer);
     QObject::connect(&timer_, &QTimer::timeout, [this] {
       lateness_.push_back(std::max<double>(0, clock_.restart() - 5));
+      const double cpu = threadCpuMs();
       if (verbose_ && lateness_.back() > 50)
-        std::printf("    %.0f ms late at %.0f ms after the start%s%s\n", lateness_.back(), msSince(start_),
-                    status_ ? ", status: " : "", status_ ? qPrintable(status_()) : "");
+        std::printf("    %.0f ms late (%.0f ms of GUI CPU) at %.0f ms after the start%s%s\n", lateness_.back(),
+                    cpu - lastCpu_, msSince(start_), status_ ? ", status: " : "", status_ ? qPrintable(status_()) : "");
+      lastCpu_ = cpu;
     });
   }
   void start() {
     start_ = Clock::now();
+    lastCpu_ = threadCpuMs();
     clock_.start();
     timer_.start();
   }
@@ -119,6 +122,7 @@ class LatenessProbe {
   QTimer timer_;
   QElapsedTimer clock_;
   Clock::time_point start_;
+  double lastCpu_ = 0;
   std::vector<double> lateness_;
   const bool verbose_ = qEnvironmentVariableIsSet("GUI_FLUIDITY_VERBOSE");
 };
