@@ -5,12 +5,16 @@
 //    ground block at each capacitor (SECTIONS/3 sections), then with one ground for
 //    all (SECTIONS/2 sections: thousands of wires run across the diagram to it). File ▸ Open (MainWindow::openFile,
 //    then the event loop until idle); frames, each a synchronous repaint of the canvas's viewport on the platform's
-//    backing store, with the whole model in view and at 100 %; a mouse drag of 100 selected blocks (press, 10 moves
-//    each followed by its repaint, release) and Edit ▸ Undo (Ctrl+Z), each followed by its repaint.
+//    backing store, at the zoom the model opens at, with the whole model in view and at 100 %; a pan (the view
+//    scrolled by 40 px, then repainted) and a wheel zoom step with its repaint; a mouse drag of 100 selected blocks
+//    (press, 10 moves each followed by its repaint, release) and Edit ▸ Undo (Ctrl+Z), each followed by its
+//    repaint; the event loop's lateness in the 1.5 s after an edit (the recovery copy is written after a quiet
+//    second).
 // 2. A run of the ladder of SECTIONS sections with a Scope block on three sensors
 //    (live scopes): F5 while a 5 ms probe QTimer on the GUI thread measures how late
 //    the event loop serves it, from F5 to the end of the run.
-// Prints percentiles (p50, p95, max) over REPEAT repetitions (default 10).
+// Prints percentiles (p50, p95, max) over REPEAT repetitions (default 10); each time both in wall time and in the
+// GUI thread's CPU time (the steadier figure on a shared machine).
 //
 // Usage: gui_fluidity [sections] [repeat] [editing|running]   (default 10000 10, both parts;
 //        QT_QPA_PLATFORM=offscreen or Xvfb)
@@ -18,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
@@ -26,9 +31,11 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QMouseEvent>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
+#include <QWheelEvent>
 #include <QtTest>
 
 #include "canvas/block_item.h"
@@ -53,6 +60,13 @@ double msSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
+/// The calling thread's CPU time in milliseconds.
+double threadCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return 1e3 * static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_nsec);
+}
+
 /// p50, p95 and the largest of `ms`.
 void report(const char* what, std::vector<double> ms) {
   if (ms.empty()) return;
@@ -60,6 +74,58 @@ void report(const char* what, std::vector<double> ms) {
   auto at = [&](double q) { return ms[std::min(ms.size() - 1, static_cast<std::size_t>(q * ms.size()))]; };
   std::printf("  %-52s p50 %8.1f  p95 %8.1f  max %8.1f ms  (%zu)\n", what, at(0.5), at(0.95), ms.back(), ms.size());
 }
+
+/// Times of one measure, in wall time and in the GUI thread's CPU time.
+struct Timings {
+  std::vector<double> wall, cpu;
+  /// Runs `work` and records its times.
+  template <typename Work>
+  void time(Work&& work) {
+    const auto start = Clock::now();
+    const double cpuStart = threadCpuMs();
+    work();
+    cpu.push_back(threadCpuMs() - cpuStart);
+    wall.push_back(msSince(start));
+  }
+  void print(const char* what) const {
+    report(what, wall);
+    report((std::string(what).substr(0, 40) + ", GUI CPU").c_str(), cpu);
+  }
+};
+
+/// How late the event loop serves a 5 ms timer on the GUI thread, while it runs.
+class LatenessProbe {
+ public:
+  explicit LatenessProbe(std::function<QString()> status = {}) : status_(std::move(status)) {
+    timer_.setInterval(5);
+    timer_.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&timer_, &QTimer::timeout, [this] {
+      lateness_.push_back(std::max<double>(0, clock_.restart() - 5));
+      const double cpu = threadCpuMs();
+      if (verbose_ && lateness_.back() > 50)
+        std::printf("    %.0f ms late (%.0f ms of GUI CPU) at %.0f ms after the start%s%s\n", lateness_.back(),
+                    cpu - lastCpu_, msSince(start_), status_ ? ", status: " : "", status_ ? qPrintable(status_()) : "");
+      lastCpu_ = cpu;
+    });
+  }
+  void start() {
+    start_ = Clock::now();
+    lastCpu_ = threadCpuMs();
+    clock_.start();
+    timer_.start();
+  }
+  void stop() { timer_.stop(); }
+  const std::vector<double>& lateness() const { return lateness_; }
+
+ private:
+  std::function<QString()> status_;
+  QTimer timer_;
+  QElapsedTimer clock_;
+  Clock::time_point start_;
+  double lastCpu_ = 0;
+  std::vector<double> lateness_;
+  const bool verbose_ = qEnvironmentVariableIsSet("GUI_FLUIDITY_VERBOSE");
+};
 
 /// The RC ladder (1 kΩ / 1 pF, a 1 V source, 1 µs, output every 10 ns) on a grid of 50 sections a
 /// row, with voltage sensors at nodes 1, 10 and 100 wired to a Scope block. With `localGrounds`
@@ -139,26 +205,63 @@ void editing(gui::MainWindow& window, int blocks, bool localGrounds, int repeat,
   gui::DiagramScene* scene = window.editor()->scene();
   QWidget* viewport = view->viewport();
   auto frames = [&](const char* what) {
-    std::vector<double> ms;
+    Timings t;
     for (int i = 0; i < repeat; ++i) {
       viewport->update();
-      const auto start = Clock::now();
-      viewport->repaint();
-      ms.push_back(msSince(start));
+      t.time([&] { viewport->repaint(); });
     }
-    report(what, ms);
+    t.print(what);
   };
+  // Panning: the view scrolled by 40 px one way then back, each scroll with its repaint.
+  auto pans = [&](const char* what) {
+    Timings t;
+    QScrollBar* bar = view->horizontalScrollBar();
+    for (int i = 0; i < repeat; ++i) {
+      t.time([&] {
+        bar->setValue(bar->value() + (i % 2 ? -40 : 40));
+        viewport->repaint();
+      });
+    }
+    t.print(what);
+  };
+  // A wheel step in and out about the viewport's centre, each with its repaint.
+  auto wheels = [&](const char* what) {
+    Timings t;
+    const QPointF at = viewport->rect().center();
+    for (int i = 0; i < repeat; ++i) {
+      QWheelEvent wheel(at, viewport->mapToGlobal(at), QPoint(), QPoint(0, i % 2 ? -120 : 120), Qt::NoButton,
+                        Qt::NoModifier, Qt::NoScrollPhase, false);
+      t.time([&] {
+        QCoreApplication::sendEvent(viewport, &wheel);
+        viewport->repaint();
+      });
+    }
+    t.print(what);
+  };
+  std::printf("  opened at zoom %.3f\n", view->zoom());
+  frames("frame at the zoom it opens at");
+  pans("pan 40 px + repaint, as opened");
+  // Zooming first ends the fitting of a model just opened (a baseline before View ▸ Fit ended it too).
+  view->resetZoom();
   view->zoomToFit();
   settle();
+  std::printf("  whole model in view at zoom %.3f\n", view->zoom());
   frames("frame, whole model in view");
+  pans("pan 40 px + repaint, whole model");
+  wheels("wheel zoom step + repaint, whole model");
   view->resetZoom();
   view->centerOn(scene->blockItem("R1")->pos() + QPointF(600, 400));
   settle();
   frames("frame at 100 %");
+  pans("pan 40 px + repaint, 100 %");
+  wheels("wheel zoom step + repaint, 100 %");
+  view->resetZoom();
+  view->centerOn(scene->blockItem("R1")->pos() + QPointF(600, 400));
+  settle();
 
   std::vector<std::string> ids;
   for (int k = 1; k <= 50; ++k) ids.push_back("R" + std::to_string(k)), ids.push_back("C" + std::to_string(k));
-  std::vector<double> moves, releases, undos;
+  Timings moves, releases, undos;
   QUndoStack* undo = window.document()->undoStack();
   for (int run = 0; run < repeat; ++run) {
     scene->selectBlocks(ids);
@@ -166,52 +269,53 @@ void editing(gui::MainWindow& window, int blocks, bool localGrounds, int repeat,
     const QPoint from = view->mapFromScene(scene->blockItem(ids[10])->bodySceneRect().center());
     send(viewport, QEvent::MouseButtonPress, from, Qt::LeftButton, Qt::LeftButton);
     for (int step = 1; step <= 10; ++step) {
-      const auto start = Clock::now();
-      send(viewport, QEvent::MouseMove, from + QPoint(step * 3, step * 2), Qt::NoButton, Qt::LeftButton);
-      viewport->repaint();
-      moves.push_back(msSince(start));
+      moves.time([&] {
+        send(viewport, QEvent::MouseMove, from + QPoint(step * 3, step * 2), Qt::NoButton, Qt::LeftButton);
+        viewport->repaint();
+      });
     }
-    auto start = Clock::now();
-    send(viewport, QEvent::MouseButtonRelease, from + QPoint(30, 20), Qt::LeftButton, Qt::NoButton);
-    QCoreApplication::processEvents();
-    viewport->repaint();
-    releases.push_back(msSince(start));
+    releases.time([&] {
+      send(viewport, QEvent::MouseButtonRelease, from + QPoint(30, 20), Qt::LeftButton, Qt::NoButton);
+      QCoreApplication::processEvents();
+      viewport->repaint();
+    });
     const int before = undo->index();
-    start = Clock::now();
-    QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
-    QCoreApplication::processEvents();
-    viewport->repaint();
-    undos.push_back(msSince(start));
+    undos.time([&] {
+      QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+      QCoreApplication::processEvents();
+      viewport->repaint();
+    });
     if (undo->index() != before - 1) std::printf("  warning: Ctrl+Z did not undo the move\n");
   }
-  report("drag 100 blocks: each mouse move + repaint", moves);
-  report("drag 100 blocks: release (command, sync) + repaint", releases);
-  report("Ctrl+Z (undo the move) + repaint", undos);
+  moves.print("drag 100 blocks: each mouse move + repaint");
+  releases.print("drag 100 blocks: release (command, sync) + repaint");
+  undos.print("Ctrl+Z (undo the move) + repaint");
+
+  // An edit, then 1.5 s of the event loop: the recovery copy is written after a quiet second.
+  std::vector<double> quiet;
+  for (int run = 0; run < std::max(1, repeat / 3); ++run) {
+    undo->redo();
+    LatenessProbe probe;
+    probe.start();
+    const auto start = Clock::now();
+    while (msSince(start) < 1500) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    probe.stop();
+    quiet.insert(quiet.end(), probe.lateness().begin(), probe.lateness().end());
+    undo->undo();
+  }
+  report("event-loop lateness in the 1.5 s after an edit", quiet);
 }
 
 void running(gui::MainWindow& window, int sections, int repeat, const QString& dir) {
   const core::Model model = ladder(sections, false);
   std::printf("run: the %d-section ladder, %zu blocks, a Scope on 3 sensors\n", sections, model.blocks.size());
   report("open", {open(window, model, dir + "/run.kelvin")});
-  std::vector<double> lateness, runs;
-  QTimer probe;
-  probe.setInterval(5);
-  probe.setTimerType(Qt::PreciseTimer);
-  QElapsedTimer clock;
-  const bool verbose = qEnvironmentVariableIsSet("GUI_FLUIDITY_VERBOSE");
-  Clock::time_point runStart;
-  QObject::connect(&probe, &QTimer::timeout, [&] {
-    lateness.push_back(std::max<double>(0, clock.restart() - 5));
-    if (verbose && lateness.back() > 50)
-      std::printf("    %.0f ms late at %.0f ms after F5 (status: %s)\n", lateness.back(), msSince(runStart),
-                  qPrintable(window.simulation()->statusWidget()->text()));
-  });
+  std::vector<double> runs;
+  LatenessProbe probe([&] { return window.simulation()->statusWidget()->text(); });
   for (int i = 0; i < std::max(1, repeat / 3); ++i) {
     gui::RunStatusWidget* status = window.simulation()->statusWidget();
-    clock.start();
     probe.start();
     const auto start = Clock::now();
-    runStart = start;
     QTest::keyClick(&window, Qt::Key_F5);
     while (!status->text().startsWith(QStringLiteral("Finished")) &&
            !status->text().startsWith(QStringLiteral("Failed")))
@@ -222,7 +326,7 @@ void running(gui::MainWindow& window, int sections, int repeat, const QString& d
     settle();
   }
   report("F5 to finished (compile, run, scopes)", runs);
-  report("GUI event-loop lateness of a 5 ms timer during the runs", lateness);
+  report("GUI event-loop lateness of a 5 ms timer during the runs", probe.lateness());
 }
 
 }  // namespace

@@ -75,6 +75,9 @@ files=(
   tests/blocks/tst_electrical_transistors.cpp
   bench/gui_fluidity.cpp
   tests/gui/canvas/tst_junction_layer.cpp
+  tests/gui/canvas/tst_overview.cpp
+  gui/canvas/overview_painter.h
+  gui/canvas/overview_painter.cpp
   tests/gui/e2e/tst_e2e_responsive_analyses.cpp
   core/noise/portion_characterization.h
   core/noise/portion_characterization.cpp

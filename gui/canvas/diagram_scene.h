@@ -61,6 +61,8 @@ class DiagramScene : public QGraphicsScene {
   BoundaryPortItem* boundaryPortItem(const std::string& name) const;
   /// The port item of an endpoint ("R1.p", or a bare boundary port name), or nullptr.
   PortItem* portItem(const std::string& endpoint) const;
+  const std::map<std::string, BlockItem*>& blockItems() const { return blocks_; }
+  const std::map<std::string, BoundaryPortItem*>& boundaryPortItems() const { return boundaryPorts_; }
   const std::vector<WireItem*>& wireItems() const { return wires_; }
   /// The scene rectangle the level's visible blocks, boundary ports and wires cover (empty
   /// without any), in one pass over them: no sorting of every item of the scene.

@@ -6,12 +6,17 @@
 #include <QContextMenuEvent>
 #include <QMenu>
 #include <QMimeData>
+#include <QPainter>
+#include <QPaintEvent>
+#include <QRubberBand>
 #include <QScrollBar>
+#include <QStyleOptionRubberBand>
 #include <QWheelEvent>
 
 #include "canvas/block_item.h"
 #include "canvas/boundary_port_item.h"
 #include "canvas/diagram_scene.h"
+#include "canvas/overview_painter.h"
 #include "canvas/port_item.h"
 #include "canvas/tools/connect_tool.h"
 #include "canvas/tools/move_segment_tool.h"
@@ -52,6 +57,13 @@ DiagramView::DiagramView(DiagramScene* scene, QWidget* parent)
   setFocusPolicy(Qt::StrongFocus);
   setFrameShape(QFrame::NoFrame);
   setTool(selectTool_.get());
+  // QGraphicsView repaints what an item's update touches only where that item was painted last,
+  // which the overview never tells it: far out the view repaints itself whole on every change.
+  auto repaintOverview = [this] {
+    if (overview_) viewport()->update();
+  };
+  connect(scene_, &DiagramScene::synced, this, repaintOverview);
+  connect(scene_, &QGraphicsScene::selectionChanged, this, repaintOverview);
 }
 
 DiagramView::~DiagramView() = default;
@@ -68,6 +80,7 @@ double DiagramView::zoom() const { return transform().m11(); }
 void DiagramView::setZoom(double zoom) {
   zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
   setTransform(QTransform::fromScale(zoom, zoom));
+  updateOverview();
   emit zoomChanged(zoom);
 }
 
@@ -75,7 +88,40 @@ void DiagramView::scaleBy(double factor) {
   const double target = std::clamp(zoom() * factor, kMinZoom, kMaxZoom);
   factor = target / zoom();
   scale(factor, factor);
+  updateOverview();
   emit zoomChanged(zoom());
+}
+
+void DiagramView::updateOverview() {
+  const bool overview = zoom() < OverviewPainter::kZoom;
+  if (overview == overview_) return;
+  overview_ = overview;
+  // The overview is cheap and painted whole (see the constructor).
+  setViewportUpdateMode(overview ? QGraphicsView::FullViewportUpdate : QGraphicsView::SmartViewportUpdate);
+  viewport()->update();
+}
+
+void DiagramView::paintEvent(QPaintEvent* event) {
+  if (!overview_) {
+    QGraphicsView::paintEvent(event);
+    return;
+  }
+  QPainter painter(viewport());
+  const QRect exposed = event->rect();
+  painter.setClipRect(exposed);
+  painter.setRenderHints(renderHints());
+  painter.setWorldTransform(viewportTransform());
+  drawBackground(&painter, mapToScene(exposed).boundingRect());
+  OverviewPainter::paint(&painter, *scene_, viewportTransform(), exposed);
+  if (const QRect band = rubberBandRect(); !band.isEmpty()) {
+    // As QGraphicsView draws its rubber band.
+    painter.resetTransform();
+    QStyleOptionRubberBand option;
+    option.initFrom(viewport());
+    option.rect = band;
+    option.shape = QRubberBand::Rectangle;
+    viewport()->style()->drawControl(QStyle::CE_RubberBand, &option, &painter, viewport());
+  }
 }
 
 void DiagramView::zoomIn() {
@@ -98,7 +144,10 @@ void DiagramView::fitUntilUserZooms() {
   autoFit_ = true;
 }
 
-void DiagramView::zoomToFit() { fit(kMinZoom); }
+void DiagramView::zoomToFit() {
+  autoFit_ = false;  // else the scroll bars going away would resize the view and fit it to 75 % again
+  fit(kMinZoom);
+}
 
 void DiagramView::fit(double smallest) {
   QRectF content = scene_->contentBounds();

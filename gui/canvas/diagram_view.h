@@ -3,7 +3,8 @@
 // the active tool (tools/: select, connect, pan, move segment - one class
 // each, no mode flags here). Zooms with the wheel about the cursor, accepts
 // blocks dragged from the palette, and reports what the tools have to say
-// through signals; the editor that owns it acts on them.
+// through signals; the editor that owns it acts on them. Far out it paints
+// the diagram itself, as an overview (OverviewPainter).
 
 #include <QGraphicsView>
 
@@ -96,11 +97,15 @@ class DiagramView : public QGraphicsView {
   void leaveEvent(QEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
   void focusOutEvent(QFocusEvent* event) override;
+  /// Far out (OverviewPainter::kZoom) the view paints the overview itself; else QGraphicsView.
+  void paintEvent(QPaintEvent* event) override;
 
  private:
   /// Shows all items, at a zoom between `smallest` and 200 %, centred.
   void fit(double smallest);
   void scaleBy(double factor);
+  /// Enters or leaves the overview after a change of zoom.
+  void updateOverview();
 
   DiagramScene* scene_;
   std::unique_ptr<SelectTool> selectTool_;
@@ -111,6 +116,7 @@ class DiagramView : public QGraphicsView {
   QPoint lastMouse_;
   bool mouseSeen_ = false;
   bool autoFit_ = false;  // see fitUntilUserZooms
+  bool overview_ = false;  // painted by OverviewPainter
 };
 
 }  // namespace kelvin::gui

@@ -1,5 +1,9 @@
 #include "recovery/autosaver.h"
 
+#include <memory>
+#include <optional>
+#include <string>
+
 #include <QSettings>
 #include <QUndoStack>
 
@@ -13,10 +17,21 @@ namespace kelvin::gui {
 namespace {
 const QString kIntervalKey = QStringLiteral("recovery/intervalSeconds");
 constexpr int kDefaultIntervalSeconds = 30;
+
+/// The model's text, or nullopt (and a logged reason) when it cannot be serialised.
+std::optional<std::string> serialized(const core::Model& model) {
+  try {
+    return core::serializeModel(model);
+  } catch (const core::ModelError& e) {
+    spdlog::error("recovery: {}", e.what());
+    return std::nullopt;
+  }
+}
 }  // namespace
 
 Autosaver::Autosaver(ModelDocument* document, std::function<QByteArray()> baseHash, QObject* parent)
     : QObject(parent), document_(document), baseHash_(std::move(baseHash)) {
+  pool_.setMaxThreadCount(1);
   quiet_.setSingleShot(true);
   quiet_.setInterval(kQuietMs);
   connect(&quiet_, &QTimer::timeout, this, &Autosaver::writeIfPending);
@@ -31,10 +46,13 @@ Autosaver::Autosaver(ModelDocument* document, std::function<QByteArray()> baseHa
       edited();
     } else {
       pending_ = false;
+      finishBackgroundWrite();
       store_.remove();
     }
   });
 }
+
+Autosaver::~Autosaver() { finishBackgroundWrite(); }
 
 void Autosaver::edited() {
   pending_ = true;
@@ -42,24 +60,54 @@ void Autosaver::edited() {
 }
 
 void Autosaver::writeIfPending() {
-  if (pending_) writeNow();
+  if (!pending_) return;
+  if (writing_) {
+    quiet_.start();  // the edits since then are written after another quiet second
+    return;
+  }
+  pending_ = false;
+  if (!document_->isModified()) {
+    store_.remove();
+    return;
+  }
+  writing_ = true;
+  const int generation = ++generation_;
+  auto model = std::make_shared<const core::Model>(document_->model());
+  pool_.start([this, generation, model, path = document_->filePath(), hash = baseHash_()] {
+    const std::optional<std::string> text = serialized(*model);
+    const bool ok = text && store_.write(QString::fromStdString(*text), path, hash);
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation, ok] {
+          if (generation != generation_) return;  // overtaken by writeNow(), discard() or a save
+          writing_ = false;
+          if (ok) {
+            spdlog::debug("recovery copy written to {}", store_.file().toStdString());
+            Q_EMIT written(store_.file());
+          }
+          if (pending_) quiet_.start();
+        },
+        Qt::QueuedConnection);
+  });
+}
+
+void Autosaver::finishBackgroundWrite() {
+  if (!writing_) return;
+  pool_.waitForDone();
+  writing_ = false;
+  ++generation_;
 }
 
 bool Autosaver::writeNow() {
   quiet_.stop();
   pending_ = false;
+  finishBackgroundWrite();
   if (!document_->isModified()) {
     store_.remove();
     return true;
   }
-  std::string text;
-  try {
-    text = core::serializeModel(document_->model());
-  } catch (const core::ModelError& e) {
-    spdlog::error("recovery: {}", e.what());
-    return false;
-  }
-  if (!store_.write(QString::fromStdString(text), document_->filePath(), baseHash_())) return false;
+  const std::optional<std::string> text = serialized(document_->model());
+  if (!text || !store_.write(QString::fromStdString(*text), document_->filePath(), baseHash_())) return false;
   spdlog::debug("recovery copy written to {}", store_.file().toStdString());
   Q_EMIT written(store_.file());
   return true;
@@ -68,6 +116,7 @@ bool Autosaver::writeNow() {
 void Autosaver::discard() {
   quiet_.stop();
   pending_ = false;
+  finishBackgroundWrite();
   store_.remove();
 }
 
