@@ -141,7 +141,7 @@ void ExprPool::grow() { rehash(std::max<std::size_t>(64, table_.size() * 2)); }
 
 void ExprPool::rehash(std::size_t slots) {
   // The old slots hold each node's hash: moving them touches no node.
-  std::vector<Slot> old(slots, Slot{kEmpty, 0});
+  std::vector<Slot, HugePageAllocator<Slot>> old(slots, Slot{kEmpty, 0});
   old.swap(table_);
   const std::size_t mask = table_.size() - 1;
   for (const Slot& s : old) {
