@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "expr/huge_page_allocator.h"
+#include "expr/node_store.h"
 
 namespace kelvin::core {
 
@@ -216,7 +217,7 @@ class ExprPool {
   std::vector<WalkScratch> scratch_;
   std::size_t walkDepth_ = 0;
 
-  std::vector<ExprNode, HugePageAllocator<ExprNode>> nodes_;
+  NodeStore<ExprNode> nodes_;
   /// A slot of the hash table: a node id (kEmpty where free) and the low 32 bits of the node's
   /// hash, so that a probe compares nodes only when their hashes agree (a node compared is a
   /// cache miss in a big pool) and a rehash never reads a node.

@@ -128,12 +128,11 @@ bool ExprPool::indexedLeaf(const ExprNode& n) {
 }
 
 std::size_t ExprPool::bytes() const {
-  return nodes_.capacity() * sizeof(ExprNode) + table_.capacity() * sizeof(Slot) +
+  return nodes_.bytes() + table_.capacity() * sizeof(Slot) +
          (variableLeaf_.capacity() + derivativeLeaf_.capacity()) * sizeof(std::uint32_t);
 }
 
 void ExprPool::reserve(std::size_t nodes) {
-  nodes_.reserve(nodes);
   if (2 * nodes > table_.size()) rehash(std::bit_ceil(2 * nodes));
 }
 

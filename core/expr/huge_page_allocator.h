@@ -50,7 +50,7 @@ class HugePageAllocator {
  private:
   static constexpr std::size_t kHugePage = std::size_t{2} << 20;
   /// Arrays of at least this size go on huge pages (smaller ones would waste most of a page).
-  static constexpr std::size_t kThreshold = 4 * kHugePage;
+  static constexpr std::size_t kThreshold = kHugePage;
   static bool huge(std::size_t bytes) { return bytes >= kThreshold; }
   static std::size_t rounded(std::size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
 };
