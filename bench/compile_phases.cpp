@@ -89,10 +89,8 @@ int main(int argc, char** argv) {
     lap(flat);
     equations = flat.equations.size();
     unknowns = flat.unknowns.size();
-    const std::size_t nodes = flat.pool->size();
-    // Nodes and their hash slots (at most two 4-byte slots per node), as compileModel logs it.
-    bytesPerEquation = static_cast<double>(nodes) * (sizeof(core::ExprNode) + 2 * sizeof(std::uint32_t)) /
-                       static_cast<double>(std::max<std::size_t>(equations, 1));
+    // The pool's nodes, hash table and leaf indices, as compileModel logs it.
+    bytesPerEquation = static_cast<double>(flat.pool->bytes()) / static_cast<double>(std::max<std::size_t>(equations, 1));
     const core::CompiledModel compiled(std::move(flat), file);
     phases[p].cpu = std::min(phases[p].cpu, cpuSeconds() - start);
     phases[p].nodes = compiled.flat().pool->size();

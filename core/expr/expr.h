@@ -20,6 +20,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "expr/huge_page_allocator.h"
+#include "expr/node_store.h"
+
 namespace kelvin::core {
 
 enum class Op : std::uint8_t {
@@ -129,6 +132,8 @@ class ExprPool {
 
   const ExprNode& node(std::uint32_t id) const { return nodes_[id]; }
   std::size_t size() const { return nodes_.size(); }
+  /// Memory held by the nodes, the hash table and the leaf indices, in bytes.
+  std::size_t bytes() const;
   /// Makes room for `nodes` nodes in all, so that making them grows no table on the way.
   void reserve(std::size_t nodes);
 
@@ -205,17 +210,24 @@ class ExprPool {
   /// Pool-sized arrays, so a walk touches no hash table; one per nesting level (a der() of a
   /// replaced variable substitutes once more inside a walk).
   struct WalkScratch {
-    std::vector<std::uint32_t> stamp, memo;
+    std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>> stamp, memo;
     std::uint32_t epoch = 0;
     std::vector<std::pair<std::uint32_t, bool>> stack;  // kept between walks: no allocation per walk
   };
   std::vector<WalkScratch> scratch_;
   std::size_t walkDepth_ = 0;
 
-  std::vector<ExprNode> nodes_;
-  /// Open-addressing hash table (linear probing) of node ids, kEmpty where free; its size is a
-  /// power of two, at most half full. One 4-byte slot per node instead of a list node each.
-  std::vector<std::uint32_t> table_;
+  NodeStore<ExprNode> nodes_;
+  /// A slot of the hash table: a node id (kEmpty where free) and the low 32 bits of the node's
+  /// hash, so that a probe compares nodes only when their hashes agree (a node compared is a
+  /// cache miss in a big pool) and a rehash never reads a node.
+  struct Slot {
+    std::uint32_t id;
+    std::uint32_t hash;
+  };
+  /// Open-addressing hash table (linear probing); its size is a power of two, at most half
+  /// full. One 8-byte slot per node instead of a list node each.
+  std::vector<Slot, HugePageAllocator<Slot>> table_;
   static constexpr std::uint32_t kEmpty = 0xffffffffu;
   /// The leaf y[k] and der(y[k]) of each unknown k >= 0 (0 where not made yet: node 0 is the
   /// constant 0): leaves are found by index, not hashed, so a renumbering moves them by

@@ -127,24 +127,36 @@ bool ExprPool::indexedLeaf(const ExprNode& n) {
   return (n.op == Op::Variable || n.op == Op::Derivative) && n.index >= 0;
 }
 
+std::size_t ExprPool::bytes() const {
+  return nodes_.bytes() + table_.capacity() * sizeof(Slot) +
+         (variableLeaf_.capacity() + derivativeLeaf_.capacity()) * sizeof(std::uint32_t);
+}
+
 void ExprPool::reserve(std::size_t nodes) {
-  nodes_.reserve(nodes);
   if (2 * nodes > table_.size()) rehash(std::bit_ceil(2 * nodes));
 }
 
 void ExprPool::grow() { rehash(std::max<std::size_t>(64, table_.size() * 2)); }
 
 void ExprPool::rehash(std::size_t slots) {
-  table_.assign(slots, kEmpty);
-  for (std::uint32_t id = 0; id < nodes_.size(); ++id)
-    if (!indexedLeaf(nodes_[id])) insert(id);
+  // The old slots hold each node's hash: moving them touches no node.
+  std::vector<Slot, HugePageAllocator<Slot>> old(slots, Slot{kEmpty, 0});
+  old.swap(table_);
+  const std::size_t mask = table_.size() - 1;
+  for (const Slot& s : old) {
+    if (s.id == kEmpty) continue;
+    std::size_t at = s.hash & mask;
+    while (table_[at].id != kEmpty) at = (at + 1) & mask;
+    table_[at] = s;
+  }
 }
 
 void ExprPool::insert(std::uint32_t id) {
   const std::size_t mask = table_.size() - 1;
-  std::size_t slot = hashOf(nodes_[id]) & mask;
-  while (table_[slot] != kEmpty) slot = (slot + 1) & mask;
-  table_[slot] = id;
+  const auto hash = static_cast<std::uint32_t>(hashOf(nodes_[id]));
+  std::size_t slot = hash & mask;
+  while (table_[slot].id != kEmpty) slot = (slot + 1) & mask;
+  table_[slot] = {id, hash};
 }
 
 void ExprPool::renumberUnknowns(const std::vector<int>& newIndex) {
@@ -164,8 +176,8 @@ void ExprPool::renumberUnknowns(const std::vector<int>& newIndex) {
       }
       // y[k] and der(y[k]) both get a fresh index of their own (their ops differ).
       nodes_[id].index = -2 - retired_++;
-      if (2 * (nodes_.size() + 1) > table_.size()) grow();  // grow() re-inserts it with the others
-      else insert(id);
+      if (2 * (nodes_.size() + 1) > table_.size()) grow();
+      insert(id);
     }
   };
   move(variableLeaf_, variables);
@@ -248,14 +260,16 @@ Expr ExprPool::intern(const ExprNode& n) {
   }
   if (2 * (nodes_.size() + 1) > table_.size()) grow();
   const std::size_t mask = table_.size() - 1;
-  std::size_t slot = hashOf(n) & mask;
-  for (; table_[slot] != kEmpty; slot = (slot + 1) & mask)
-    if (sameNode(nodes_[table_[slot]], n)) return Expr(this, table_[slot]);
+  const auto hash = static_cast<std::uint32_t>(hashOf(n));
+  std::size_t slot = hash & mask;
+  // A node is looked at only when its stored hash matches: most probes touch the table alone.
+  for (; table_[slot].id != kEmpty; slot = (slot + 1) & mask)
+    if (table_[slot].hash == hash && sameNode(nodes_[table_[slot].id], n)) return Expr(this, table_[slot].id);
   ExprNode stored = n;
   classify(stored);
   const auto id = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back(stored);
-  table_[slot] = id;
+  table_[slot] = {id, hash};
   return Expr(this, id);
 }
 

@@ -34,9 +34,9 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
   declareRigidConstraints(flat);
   if (const int reduced = differentiateStateConstraints(flat))
     spdlog::debug("compile {}: {} constraints on states used in differentiated form", file, reduced);
-  // The pool keeps every node made on the way (the rewrites' too): its nodes and hash slots
-  // (at most two 4-byte slots per node) are most of the compiler's memory.
-  const double poolBytes = static_cast<double>(flat.pool->size()) * (sizeof(ExprNode) + 2 * sizeof(std::uint32_t));
+  // The pool keeps every node made on the way (the rewrites' too): its nodes and hash table
+  // are most of the compiler's memory.
+  const auto poolBytes = static_cast<double>(flat.pool->bytes());
   spdlog::debug("compile {}: {} explicit unknowns substituted, {} remain, {} expression nodes ({:.0f} bytes per "
                 "equation)", file, removed, flat.unknowns.size(), flat.pool->size(),
                 poolBytes / static_cast<double>(std::max<std::size_t>(flat.equations.size(), 1)));

@@ -1,0 +1,58 @@
+#pragma once
+// An allocator for the big arrays of an expression pool (its nodes, its hash table, the
+// scratch of a walk): an array of some megabytes or more is placed on 2 MB boundaries and
+// the kernel is asked to back it with huge pages (Linux transparent huge pages, madvise
+// mode). Those arrays are read at random places (a hash probe, an operand): with 4 kB
+// pages nearly every such read of a large model misses the TLB as well as the cache, and
+// the page walk costs more than the miss. Smaller arrays, and other systems, are allocated
+// as usual.
+
+#include <cstddef>
+#include <cstdlib>
+#include <new>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+namespace kelvin::core {
+
+template <class T>
+class HugePageAllocator {
+ public:
+  using value_type = T;
+
+  HugePageAllocator() = default;
+  template <class U>
+  HugePageAllocator(const HugePageAllocator<U>&) {}
+
+  T* allocate(std::size_t n) {
+    const std::size_t bytes = n * sizeof(T);
+    if (!huge(bytes)) return static_cast<T*>(::operator new(bytes));
+    void* p = std::aligned_alloc(kHugePage, rounded(bytes));
+    if (!p) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    madvise(p, rounded(bytes), MADV_HUGEPAGE);  // a hint: without huge pages it works as before
+#endif
+    return static_cast<T*>(p);
+  }
+
+  void deallocate(T* p, std::size_t n) {
+    if (huge(n * sizeof(T))) std::free(p);
+    else ::operator delete(p);
+  }
+
+  template <class U>
+  bool operator==(const HugePageAllocator<U>&) const {
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  /// Arrays of at least this size go on huge pages (smaller ones would waste most of a page).
+  static constexpr std::size_t kThreshold = kHugePage;
+  static bool huge(std::size_t bytes) { return bytes >= kThreshold; }
+  static std::size_t rounded(std::size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
+};
+
+}  // namespace kelvin::core
