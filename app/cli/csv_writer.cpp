@@ -1,11 +1,16 @@
 #include "cli/csv_writer.h"
 
 #include <charconv>
+#include <cmath>
 #include <ostream>
 
 namespace kelvin::cli {
 
 namespace {
+
+/// A row longer than this (a large model's every signal: megabytes) goes to the stream in
+/// pieces of about this size, not built whole first.
+constexpr std::size_t kChunk = 1 << 20;
 
 /// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
 std::string csvField(const std::string& text) {
@@ -43,14 +48,23 @@ void CsvWriter::writeSample(double time, const std::vector<double>& signals) {
   for (std::size_t column : columns_) {
     line_ += ',';
     appendNumber(signals[column]);
+    if (line_.size() >= kChunk) {
+      out_.write(line_.data(), static_cast<std::streamsize>(line_.size()));
+      line_.clear();
+    }
   }
   line_ += '\n';
-  out_ << line_;
+  out_.write(line_.data(), static_cast<std::streamsize>(line_.size()));
 }
 
 void CsvWriter::appendNumber(double value) {
+  // Same text as printf("%.17g"). Zero, the most common value of a large model's signals
+  // (the nodes a transient has not reached), is written without the general conversion.
+  if (value == 0.0) {
+    line_ += std::signbit(value) ? "-0" : "0";
+    return;
+  }
   char buffer[32];
-  // Same text as printf("%.17g").
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 17);
   line_.append(buffer, result.ptr);
 }
