@@ -1,9 +1,9 @@
 #include "cli/simulate_command.h"
 
 #include <algorithm>
+#include <array>
 #include <iomanip>
 #include <memory>
-#include <array>
 #include <optional>
 #include <ostream>
 
@@ -49,8 +49,8 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
   core::SimulationOptions options;
   std::shared_ptr<const core::CompiledModel> compiled;
   {
-    // The model is not needed once compiled: it goes before the run (a large model's blocks
-    // and connections are a fifth of the memory the run would hold otherwise).
+    // The model is not needed once compiled: it goes before the run rather than holding a
+    // large model's blocks and connections in memory until the CSV is written.
     const core::Model model = context.loadValidModel(path);
     options = core::SimulationOptions::fromSettings(model.settings, path);
     overrides.applyTo(options);
