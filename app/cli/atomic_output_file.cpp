@@ -38,15 +38,7 @@ class AtomicOutputFile::Buffer : public std::streambuf {
     const char* begin = pbase();
     const std::size_t size = static_cast<std::size_t>(pptr() - pbase());
     setp(data_.data(), data_.data() + data_.size());
-    if (failedStep_) return false;
-    if (size > 0 && fd_ < 0 && !create()) return false;
-    for (std::size_t written = 0; written < size;) {
-      const ssize_t n = ::write(fd_, begin + written, size - written);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) return failed("write", errno);
-      written += static_cast<std::size_t>(n);
-    }
-    return true;
+    return writeAll(begin, size);
   }
 
   /// Drains, syncs and closes the file (creating it, empty, if nothing was written), then renames it.
@@ -80,8 +72,27 @@ class AtomicOutputFile::Buffer : public std::streambuf {
     return traits_type::not_eof(c);
   }
   int sync() override { return drain() ? 0 : -1; }
+  std::streamsize xsputn(const char* text, std::streamsize size) override {
+    // A piece at least as large as the buffer (a CSV row of every signal of a large model)
+    // goes to the file directly, not copied through the buffer.
+    if (static_cast<std::size_t>(size) < data_.size()) return std::streambuf::xsputn(text, size);
+    return drain() && writeAll(text, static_cast<std::size_t>(size)) ? size : 0;
+  }
 
  private:
+  /// Writes `size` bytes at `begin` to the file, creating it first; false once anything has failed.
+  bool writeAll(const char* begin, std::size_t size) {
+    if (failedStep_) return false;
+    if (size > 0 && fd_ < 0 && !create()) return false;
+    for (std::size_t written = 0; written < size;) {
+      const ssize_t n = ::write(fd_, begin + written, size - written);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return failed("write", errno);
+      written += static_cast<std::size_t>(n);
+    }
+    return true;
+  }
+
   bool failed(const char* step, int error) {
     if (!failedStep_) {
       failedStep_ = step;

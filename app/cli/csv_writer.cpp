@@ -1,11 +1,30 @@
 #include "cli/csv_writer.h"
 
 #include <charconv>
+#include <cmath>
 #include <ostream>
 
 namespace kelvin::cli {
 
 namespace {
+
+/// A row longer than this (a large model's every signal: megabytes) goes to the stream in
+/// pieces of about this size, not built whole first.
+constexpr std::size_t kChunk = 1 << 20;
+/// Room for one number: %.17g is at most 24 characters ("-1.2345678901234567e-308").
+constexpr std::size_t kNumberChars = 32;
+
+/// Writes `value` at `at` as printf("%.17g") does, and returns the end of the text. Zero, the
+/// most common value of a large model's signals (the nodes a transient has not reached), is
+/// written without the general conversion.
+char* writeNumber(char* at, double value) {
+  if (value == 0.0) {
+    if (std::signbit(value)) *at++ = '-';
+    *at++ = '0';
+    return at;
+  }
+  return std::to_chars(at, at + kNumberChars, value, std::chars_format::general, 17).ptr;
+}
 
 /// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
 std::string csvField(const std::string& text) {
@@ -38,21 +57,21 @@ void CsvWriter::writeHeader() {
 }
 
 void CsvWriter::writeSample(double time, const std::vector<double>& signals) {
-  line_.clear();
-  appendNumber(time);
+  // The numbers are written straight into the buffer, which goes to the stream whenever it
+  // holds kChunk bytes or more (a large model's row is megabytes).
+  if (line_.size() < kChunk + 2 * kNumberChars) line_.resize(kChunk + 2 * kNumberChars);
+  char* const begin = line_.data();
+  char* at = writeNumber(begin, time);
   for (std::size_t column : columns_) {
-    line_ += ',';
-    appendNumber(signals[column]);
+    if (static_cast<std::size_t>(at - begin) >= kChunk) {
+      out_.write(begin, at - begin);
+      at = begin;
+    }
+    *at++ = ',';
+    at = writeNumber(at, signals[column]);
   }
-  line_ += '\n';
-  out_ << line_;
-}
-
-void CsvWriter::appendNumber(double value) {
-  char buffer[32];
-  // Same text as printf("%.17g").
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 17);
-  line_.append(buffer, result.ptr);
+  *at++ = '\n';
+  out_.write(begin, at - begin);
 }
 
 }  // namespace kelvin::cli

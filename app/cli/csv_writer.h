@@ -23,12 +23,10 @@ class CsvWriter {
   void writeSample(double time, const std::vector<double>& signals);
 
  private:
-  void appendNumber(double value);
-
   std::ostream& out_;
   std::vector<std::string> header_;
   std::vector<std::size_t> columns_;
-  std::string line_;  // reused between rows
+  std::string line_;  // reused between rows: the text being written
 };
 
 }  // namespace kelvin::cli

@@ -1,10 +1,9 @@
 #include "cli/signal_selection.h"
 
 #include <algorithm>
-#include <string_view>
-#include <unordered_map>
 
 #include "cli/cli_error.h"
+#include "model/name_index.h"
 
 namespace kelvin::cli {
 
@@ -36,17 +35,17 @@ std::string suggestions(const std::string& name, const std::vector<std::string>&
 }  // namespace
 
 std::vector<std::size_t> selectSignals(const std::vector<std::string>& wanted, const std::vector<std::string>& names) {
-  // By a hash index: the default selection of a large model names hundreds of thousands of signals.
-  std::unordered_map<std::string_view, std::size_t> column;
-  column.reserve(names.size());
-  for (std::size_t k = 0; k < names.size(); ++k) column.emplace(names[k], k);  // the first of a name, as before
+  // By a flat hash index (no allocation per name): the default selection of a large model
+  // names hundreds of thousands of signals.
+  core::NameIndex column(names.size());
+  for (std::size_t k = 0; k < names.size(); ++k) column.insert(names[k], static_cast<int>(k));  // the first of a name
   std::vector<std::size_t> columns;
   columns.reserve(wanted.size());
   for (const std::string& name : wanted) {
-    auto it = column.find(name);
-    if (it == column.end())
+    const int found = column.find(name);
+    if (found < 0)
       throw CliError(kExitInvalidModel, "unknown signal '" + name + "' in --signals; " + suggestions(name, names));
-    columns.push_back(it->second);
+    columns.push_back(static_cast<std::size_t>(found));
   }
   return columns;
 }

@@ -1,8 +1,9 @@
 #include "cli/simulate_command.h"
 
 #include <algorithm>
-#include <iomanip>
 #include <array>
+#include <iomanip>
+#include <memory>
 #include <optional>
 #include <ostream>
 
@@ -45,10 +46,16 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
   std::optional<AtomicOutputFile> file;
   if (outPath) file.emplace(*outPath, path);
 
-  const core::Model model = context.loadValidModel(path);
-  core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, path);
-  overrides.applyTo(options);
-  const auto compiled = core::compileModel(model, context.registry(), path);
+  core::SimulationOptions options;
+  std::shared_ptr<const core::CompiledModel> compiled;
+  {
+    // The model is not needed once compiled: it goes before the run rather than holding a
+    // large model's blocks and connections in memory until the CSV is written.
+    const core::Model model = context.loadValidModel(path);
+    options = core::SimulationOptions::fromSettings(model.settings, path);
+    overrides.applyTo(options);
+    compiled = core::compileModel(model, context.registry(), path);
+  }
   const std::vector<std::string>& names = core::signalNames(*compiled);
   const std::vector<std::size_t> columns =
       selectSignals(wanted ? *wanted : core::defaultSignalNames(*compiled), names);

@@ -69,6 +69,16 @@ Elaborator::Elaborator(const BlockRegistry& registry, std::string file, std::set
     : registry_(registry), file_(std::move(file)), runtime_(std::move(runtime)) {}
 
 FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) const {
+  // The net list and the port bindings are gone before the elimination starts: the
+  // elimination is where compiling a large model needs the most memory.
+  FlatSystem system = build(model);
+  spdlog::debug("elaborate {}: {} unknowns, {} equations, {} expression nodes; eliminating aliases", file_,
+                system.unknowns.size(), system.equations.size(), system.pool->size());
+  if (eliminateAliases) AliasEliminator().run(system);
+  return system;
+}
+
+FlatSystem Elaborator::build(const Model& model) const {
   FlatSystem system;
   system.temperature = model.settings.temperature;
   ParameterScope modelScope = evaluateModelVariables(model, file_);
@@ -80,9 +90,18 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
   const std::vector<NetList::Member>& members = nets.members();
 
   ExprPool& pool = *system.pool;
-  // About what the library's components make (an RC ladder: 14 nodes per block): the table is
-  // sized once rather than doubled and refilled as the pool grows.
-  pool.reserve(pool.size() + 12 * nets.instances().size() + 2 * members.size());
+  // About what the library's components make (an RC ladder: 14 nodes per block), twice over
+  // for what compiling adds (the ladder's eliminations take the pool from 14 to 25 nodes per
+  // block): the table is sized once rather than doubled and refilled, and the nodes are not
+  // copied into a larger array midway with the old one still held. Room reserved and never
+  // used is never touched (nor is it for the vectors below, sized for what the nets and the
+  // ports make and about what the components add).
+  pool.reserve(pool.size() + 2 * (12 * nets.instances().size() + 2 * members.size()));
+  system.blocks.reserve(nets.instances().size());
+  system.unknowns.reserve(nets.nets().size() + members.size() + nets.instances().size());
+  system.signals.reserve(members.size() + nets.instances().size());
+  system.throughs.reserve(members.size());
+  system.equations.reserve(nets.nets().size() + 2 * nets.instances().size());
   for (const NetList::Instance& instance : nets.instances())
     system.blocks.push_back({instance.id, instance.type->type});
 
@@ -90,7 +109,6 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
   std::vector<Expr> acrossOf(members.size()), throughOf(members.size()), inputOf(members.size()),
       outputOf(members.size());
   // Physical nets: one across unknown each, and their through unknowns.
-  std::vector<std::vector<Expr>> netThroughs(nets.nets().size());
   for (std::size_t n = 0; n < nets.nets().size(); ++n) {
     const NetList::Net& net = nets.nets()[n];
     if (net.domain == Domain::Signal) continue;
@@ -101,7 +119,6 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
     system.unknowns.push_back({members[net.members.front()].key + "." + acrossSymbol, 0.0, false, -1});
     Expr across = node.across;
     node.members.reserve(net.members.size());
-    netThroughs[n].reserve(net.members.size());
     for (int index : net.members) {
       const NetList::Member& m = members[index];
       node.members.push_back(m.key);
@@ -113,7 +130,6 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
       const Expr through = pool.variable(unknown);
       throughOf[index] = through;
       system.throughs.push_back({m.key, through, false});
-      netThroughs[n].push_back(through);
     }
     system.nodes.push_back(std::move(node));
   }
@@ -167,13 +183,9 @@ FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) cons
   for (std::size_t n = 0, node = 0; n < nets.nets().size(); ++n) {
     if (nets.nets()[n].domain == Domain::Signal) continue;
     Expr sum = pool.constant(0.0);
-    for (Expr t : netThroughs[n]) sum = sum + t;
+    for (int index : nets.nets()[n].members) sum = sum + throughOf[index];
     system.equations.push_back({sum, -1, static_cast<int>(node++), {}});
   }
-
-  spdlog::debug("elaborate {}: {} unknowns, {} equations, {} expression nodes; eliminating aliases", file_,
-                system.unknowns.size(), system.equations.size(), system.pool->size());
-  if (eliminateAliases) AliasEliminator().run(system);
   return system;
 }
 

@@ -32,6 +32,9 @@ class Elaborator {
   FlatSystem elaborate(const Model& model, bool eliminateAliases = true) const;
 
  private:
+  /// The flat system before alias elimination.
+  FlatSystem build(const Model& model) const;
+
   const BlockRegistry& registry_;
   std::string file_;
   std::set<std::string> runtime_;
