@@ -329,8 +329,13 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
       run.emit(outputTime(nextOutput++), run.y.data(), run.yp.data());
     }
   }
-  spdlog::debug("IDA: {} unknowns ({} solver), {} steps, {} residuals, {} Jacobians, {} events", n,
-                sparse ? "KLU" : "dense", stats.steps, cb.residuals, cb.jacobians, run.events());
+  long errorTestFailures = 0, convergenceFailures = 0;
+  IDAGetNumErrTestFails(s.mem, &errorTestFailures);
+  IDAGetNumNonlinSolvConvFails(s.mem, &convergenceFailures);
+  spdlog::debug("IDA: {} unknowns ({} solver), {} steps, {} residuals, {} Jacobians, {} events, {} error-test and {} "
+                "convergence failures since the last restart",
+                n, sparse ? "KLU" : "dense", stats.steps, cb.residuals, cb.jacobians, run.events(), errorTestFailures,
+                convergenceFailures);
   stats.events = run.events();
   stats.endTime = t;
   if (finalState) {
