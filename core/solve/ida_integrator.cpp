@@ -35,6 +35,18 @@ constexpr double kStepsPerTimeScale = 8.0;
 /// long run's step costs a few doublings.
 constexpr double kLongestFirstStep = 1e-3;
 
+/// A linear DAE with constant coefficients (DaeSystem::linear) takes a new Jacobian at every change
+/// of IDA's leading coefficient cj (IDASetDeltaCjLSetup 0): J = ∂F/∂y + cj·∂F/∂y' is then exact
+/// and one Newton iteration solves a step's system, so the convergence test, which guards
+/// against a stale Jacobian, is passed at once (a coefficient no update norm reaches).
+constexpr double kExactNewtonConvCoef = 1e10;
+/// With a Jacobian that costs one refactorisation and no extra iteration, the step may grow
+/// whenever the error estimate allows 20 % more, not only when it allows doubling (IDA's
+/// default): on the RC ladder 278 steps instead of 356, at 68 instead of 39 Jacobians. Below
+/// about 1.2 the step changes almost every step, and IDA, which raises the order only after
+/// k + 2 steps of one size, stays at low order (1.1: order 3 throughout, 629 steps).
+constexpr double kLinearStepGrowthThreshold = 1.2;
+
 /// What IDA's callbacks see (user data).
 struct Callbacks {
   const DaeSystem* dae;
@@ -230,6 +242,11 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   IDASetLinearSolver(s.mem, s.solver, s.matrix);
   if (n > 0) IDASetJacFn(s.mem, sparse ? sparseJacobianFn : denseJacobianFn);
   if (dae_.switchCount() > 0) IDARootInit(s.mem, dae_.switchCount(), rootFn);
+  if (n > 0 && dae_.linear()) {
+    IDASetDeltaCjLSetup(s.mem, 0.0);
+    IDASetNonlinConvCoef(s.mem, kExactNewtonConvCoef);
+    IDASetEtaFixedStepBounds(s.mem, 1.0, kLinearStepGrowthThreshold);  // 1.0: shrink as by default
+  }
 
   const double stop = options_.stopTime;
   const double interval = options_.step;
