@@ -118,6 +118,36 @@ int linearCombination(int count, sunrealtype* c, N_Vector* X, N_Vector zv) {
   return 0;
 }
 
+/// Z[k] = X[k] + Y[k] for k = 0, 1, ... (the unit coefficients of IDA's update of its history,
+/// phi[j] += phi[j + 1] from the top down), a block of elements at a time: the block, updated
+/// vector after vector, stays in the first-level cache, where the vector-by-vector fallback
+/// reads each history vector from memory twice. Each element is computed as linearSum would,
+/// in the same order of k, so a Y[k] that is an earlier Z reads its new values, and the
+/// results are the same to the bit. Other coefficients take linearSum pair by pair.
+int linearSumArray(int count, sunrealtype a, N_Vector* X, sunrealtype b, N_Vector* Y, N_Vector* Z) {
+  constexpr int kMax = 8;  // IDA updates at most q + 1 = 6 vectors at once
+  constexpr sunindextype kBlock = 512;  // 4 KB per vector: a block of 6 x 3 vectors fits in L1
+  if (count > kMax || a != 1.0 || b != 1.0) {
+    for (int k = 0; k < count; ++k) linearSum(a, X[k], b, Y[k], Z[k]);
+    return 0;
+  }
+  const double* x[kMax];
+  const double* y[kMax];
+  double* z[kMax];
+  for (int k = 0; k < count; ++k) x[k] = data(X[k]), y[k] = data(Y[k]), z[k] = data(Z[k]);
+  const sunindextype n = length(Z[0]);
+  for (sunindextype first = 0; first < n; first += kBlock) {
+    const sunindextype last = std::min(n, first + kBlock);
+    for (int k = 0; k < count; ++k) {
+      const double* xk = x[k];
+      const double* yk = y[k];
+      double* zk = z[k];
+      for (sunindextype i = first; i < last; ++i) zk[i] = xk[i] + yk[i];
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 void installFastVectorOps(N_Vector v) {
@@ -131,6 +161,7 @@ void installFastVectorOps(N_Vector v) {
   ops->nvinv = inverse;
   ops->nvaddconst = addConstant;
   ops->nvlinearcombination = linearCombination;
+  ops->nvlinearsumvectorarray = linearSumArray;
 }
 
 }  // namespace kelvin::core

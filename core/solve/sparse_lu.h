@@ -2,6 +2,12 @@
 // A sparse LU factorisation (SuiteSparse KLU) for matrices whose pattern is
 // fixed: the symbolic analysis (ordering) is done once, then each new set of
 // values is refactorised, reusing the pivot order when it stays stable.
+// The solve runs on KLU's factors in place with two changes to klu_solve's
+// sweeps, which on a chain-like matrix (a ladder, a line) are one long
+// recurrence: the update of the next row is carried in a register instead of
+// stored and loaded back, and U's pivots and the row scale factors are
+// multiplied by their reciprocals (computed once per factorisation) instead of
+// divided by.
 
 #include <memory>
 #include <vector>
@@ -20,14 +26,22 @@ class SparseLu {
   /// Factorises the matrix with these values (in pattern order). Returns false if singular.
   bool factorize(const double* values);
   /// Solves A x = b in place. Precondition: the last factorize() succeeded.
-  void solve(double* b);
+  void solve(double* b) { solve(b, b); }
+  /// Solves A x = b into x (which may be b). Precondition: the last factorize() succeeded.
+  void solve(const double* b, double* x);
 
  private:
+  /// The reciprocals of U's pivots and of the row scale factors, after each factorisation.
+  void invertPivots();
+  /// L then U of the diagonal block of rows [first, last) (KLU's packed columns lu), on x.
+  void solveBlock(const void* lu, int first, int last, double* x) const;
+
   struct Klu;
   std::unique_ptr<Klu> klu_;
   int n_;
   const std::vector<int>& columnStart_;
   const std::vector<int>& rowIndex_;
+  std::vector<double> pivotInverse_, scaleInverse_, work_;
 };
 
 }  // namespace kelvin::core

@@ -1,7 +1,8 @@
 // installFastVectorOps against SUNDIALS' own serial vector operations: every replaced
 // operation, including each special case of N_VLinearSum (unit, opposite and equal
-// coefficients, a result that is one of the operands) and linear combinations of 1 to 9
-// vectors, gives bit for bit the result of the SUNDIALS implementation (for the
+// coefficients, a result that is one of the operands), linear combinations of 1 to 9
+// vectors and linear sums of 1 to 9 pairs (separate, or chained as IDA updates its history),
+// gives bit for bit the result of the SUNDIALS implementation (for the
 // combinations: of SUNDIALS' fallback, a scale followed by linear sums, which is what IDA
 // ran before). Bitwise, not within a tolerance: the fast operations promise the same
 // floating-point operations in the same order, so a run's results do not change.
@@ -127,6 +128,42 @@ class TestFastVectorOps : public QObject {
     for (int k = 1; k < count; ++k) N_VLinearSum(c[k], p.slow[k], 1.0, p.slow[z], p.slow[z]);
     QCOMPARE(N_VLinearCombination(count, c.data(), p.fast.data(), p.fast[z]), 0);
     QVERIFY(p.same(z));
+  }
+
+  void linearSumArray_data() {
+    QTest::addColumn<int>("count");
+    QTest::addColumn<double>("a");
+    QTest::addColumn<double>("b");
+    QTest::addColumn<bool>("chained");  // IDA's history update: X[k] += X[k - 1], from the top down
+    for (int count = 1; count <= 9; ++count)
+      for (double a : {1.0, 0.5})
+        for (bool chained : {false, true})
+          QTest::addRow("%d pairs a=%g%s", count, a, chained ? ", chained" : "") << count << a << (a == 1.0 ? 1.0 : -2.0)
+                                                                                 << chained;
+  }
+  void linearSumArray() {
+    QFETCH(int, count);
+    QFETCH(double, a);
+    QFETCH(double, b);
+    QFETCH(bool, chained);
+    Pair p(context_, 3 * count + 1);
+    // chained: Z[k] = X[k] = vector k + 1, Y[0] = vector 0, Y[k] = X[k - 1] (IDACompleteStep's
+    // phi[j] += phi[j + 1] with ee on top); else three separate vectors per pair.
+    auto arrays = [&](std::vector<N_Vector>& v, std::vector<N_Vector>& X, std::vector<N_Vector>& Y,
+                      std::vector<N_Vector>& Z) {
+      for (int k = 0; k < count; ++k) {
+        X.push_back(chained ? v[k + 1] : v[3 * k]);
+        Y.push_back(chained ? v[k] : v[3 * k + 1]);
+        Z.push_back(chained ? v[k + 1] : v[3 * k + 2]);
+      }
+    };
+    std::vector<N_Vector> xs, ys, zs, xf, yf, zf;
+    arrays(p.slow, xs, ys, zs);
+    arrays(p.fast, xf, yf, zf);
+    // SUNDIALS' fallback (one N_VLinearSum per pair), then the fused operation.
+    QCOMPARE(N_VLinearSumVectorArray(count, a, xs.data(), b, ys.data(), zs.data()), 0);
+    QCOMPARE(N_VLinearSumVectorArray(count, a, xf.data(), b, yf.data(), zf.data()), 0);
+    for (int k = 0; k < 3 * count + 1; ++k) QVERIFY(p.same(k));
   }
 };
 

@@ -1,0 +1,117 @@
+// CPU seconds of a model's transient run, compiled once and run several times (bench/README.md,
+// "Integration"): the consistent initial state alone (checkInitialState) and the whole run
+// (simulate: initial state, IDA's steps, output samples), with the solver's counts. CPU time,
+// not wall time, so that a loaded machine still gives comparable figures; each is the median
+// over the repeats (and the fastest). The samples of the last run go to a CSV when asked, as
+// kelvin-cli writes them, for an accuracy check (bench/ladder_bench.py's closed form).
+//
+// Usage: integrate_bench MODEL.json [repeat] [--signals a,b] [--out F.csv]
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "elaborate/block_registry.h"
+#include "library.h"
+#include "model/model_file.h"
+#include "run/compiled_model.h"
+#include "run/simulator.h"
+
+using namespace kelvin;
+
+namespace {
+
+double cpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+std::vector<std::string> split(const std::string& list) {
+  std::vector<std::string> names;
+  std::stringstream in(list);
+  for (std::string name; std::getline(in, name, ',');)
+    if (!name.empty()) names.push_back(name);
+  return names;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: integrate_bench MODEL.json [repeat] [--signals a,b] [--out F.csv]\n");
+    return 2;
+  }
+  const std::string file = argv[1];
+  int repeat = 5;
+  std::vector<std::string> wanted;
+  std::string outPath;
+  for (int i = 2; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--signals") && i + 1 < argc)
+      wanted = split(argv[++i]);
+    else if (!std::strcmp(argv[i], "--out") && i + 1 < argc)
+      outPath = argv[++i];
+    else
+      repeat = std::max(1, std::atoi(argv[i]));
+  }
+  core::BlockRegistry registry;
+  blocks::registerAll(registry);
+  const core::Model model = core::loadModel(file);
+  core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, file);
+  const auto compiled = core::compileModel(model, registry, file);
+  const std::vector<std::string>& names = core::signalNames(*compiled);
+  if (wanted.empty()) wanted = core::defaultSignalNames(*compiled);
+  for (const std::string& name : wanted) {
+    auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) {
+      std::fprintf(stderr, "%s: no signal %s\n", file.c_str(), name.c_str());
+      return 2;
+    }
+    options.outputs.push_back(static_cast<int>(it - names.begin()));
+  }
+
+  std::vector<double> initial, whole;
+  core::SimulationStats stats;
+  std::vector<std::pair<double, std::vector<double>>> samples;
+  for (int r = 0; r < repeat; ++r) {
+    double start = cpuSeconds();
+    core::checkInitialState(*compiled, options);
+    initial.push_back(cpuSeconds() - start);
+    samples.clear();
+    start = cpuSeconds();
+    stats = core::simulate(*compiled, options,
+                           [&samples](double t, const std::vector<double>& values) { samples.emplace_back(t, values); });
+    whole.push_back(cpuSeconds() - start);
+  }
+  std::printf("%s: %d unknowns; %ld steps, %ld residuals, %ld Jacobians; CPU s, median (fastest) of %d:\n",
+              file.c_str(), compiled->dae().size(), stats.steps, stats.residualEvaluations, stats.jacobianEvaluations,
+              repeat);
+  std::printf("  initial state %.4f (%.4f)\n  whole run     %.4f (%.4f)\n  integrate     %.4f (run - initial state)\n",
+              median(initial), *std::min_element(initial.begin(), initial.end()), median(whole),
+              *std::min_element(whole.begin(), whole.end()), median(whole) - median(initial));
+  if (!outPath.empty()) {
+    std::ofstream out(outPath);
+    out << "time";
+    for (const std::string& name : wanted) out << ',' << name;
+    out << '\n' << std::setprecision(17);
+    for (const auto& [t, values] : samples) {
+      out << t;
+      for (double v : values) out << ',' << v;
+      out << '\n';
+    }
+  }
+  return 0;
+}

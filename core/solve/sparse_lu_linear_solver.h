@@ -1,0 +1,19 @@
+#pragma once
+// IDA's linear solver for a sparse Jacobian: SparseLu (KLU with 32-bit indices,
+// refactorised with the old pivots while they stay well conditioned) behind
+// SUNDIALS' SUNLinearSolver interface, in place of SUNLinSol_KLU (KLU's 64-bit
+// index variant, as Debian builds SUNDIALS).
+
+#include <vector>
+
+#include <sundials/sundials_linearsolver.h>
+
+namespace kelvin::core {
+
+/// A direct SUNLinearSolver for n×n sparse matrices in this CSC pattern (the matrix that
+/// setup receives holds its values in this order). The pattern vectors must outlive it;
+/// SUNLinSolFree releases it. Setup reports a singular matrix as recoverable.
+SUNLinearSolver makeSparseLuLinearSolver(int n, const std::vector<int>& columnStart, const std::vector<int>& rowIndex,
+                                         SUNContext context);
+
+}  // namespace kelvin::core
