@@ -32,13 +32,7 @@ PackedColumn packed(const void* block, const int* start, const int* length, int 
 }  // namespace
 
 SparseLu::SparseLu(int n, const std::vector<int>& columnStart, const std::vector<int>& rowIndex)
-    : klu_(std::make_unique<Klu>()),
-      n_(n),
-      columnStart_(columnStart),
-      rowIndex_(rowIndex),
-      pivotInverse_(n),
-      scaleInverse_(n),
-      work_(n) {
+    : klu_(std::make_unique<Klu>()), n_(n), columnStart_(columnStart), rowIndex_(rowIndex), pivotInverse_(n), work_(n) {
   klu_defaults(&klu_->common);
   klu_->symbolic = klu_analyze(n_, const_cast<int*>(columnStart_.data()), const_cast<int*>(rowIndex_.data()),
                                &klu_->common);
@@ -70,20 +64,18 @@ bool SparseLu::factorize(const double* values) {
 }
 
 void SparseLu::invertPivots() {
-  const klu_numeric& numeric = *klu_->numeric;
-  const double* pivot = static_cast<const double*>(numeric.Udiag);
+  const double* pivot = static_cast<const double*>(klu_->numeric->Udiag);
   for (int k = 0; k < n_; ++k) pivotInverse_[k] = 1.0 / pivot[k];
-  // KLU keeps the row scale factors in pivotal order (none: no scaling).
-  for (int k = 0; k < n_; ++k) scaleInverse_[k] = numeric.Rs ? 1.0 / numeric.Rs[k] : 1.0;
 }
 
-void SparseLu::solve(const double* b, double* result) {
-  // klu_solve's steps: X = P·(R⁻¹·b) (R⁻¹ as reciprocals, as the pivots); the diagonal blocks from the last, each L then U, with
-  // the entries above the blocks (Off) carrying a solved block into the rows before it; x = Q·X.
+void SparseLu::solve(double* b) {
+  // klu_solve's steps: X = P·(R⁻¹·b); the diagonal blocks from the last, each L then U, with
+  // the entries above the blocks (Off) carrying a solved block into the rows before it; b = Q·X.
   const klu_numeric& numeric = *klu_->numeric;
   const klu_symbolic& symbolic = *klu_->symbolic;
   double* x = work_.data();
-  for (int k = 0; k < n_; ++k) x[k] = b[numeric.Pnum[k]] * scaleInverse_[k];
+  for (int k = 0; k < n_; ++k)  // KLU keeps the row scale factors in pivotal order
+    x[k] = numeric.Rs ? b[numeric.Pnum[k]] / numeric.Rs[k] : b[numeric.Pnum[k]];
   const auto* off = static_cast<const double*>(numeric.Offx);
   for (int block = symbolic.nblocks - 1; block >= 0; --block) {
     const int first = symbolic.R[block], last = symbolic.R[block + 1];
@@ -95,7 +87,7 @@ void SparseLu::solve(const double* b, double* result) {
     for (int k = first; k < last; ++k)
       for (int p = numeric.Offp[k]; p < numeric.Offp[k + 1]; ++p) x[numeric.Offi[p]] -= off[p] * x[k];
   }
-  for (int k = 0; k < n_; ++k) result[symbolic.Q[k]] = x[k];
+  for (int k = 0; k < n_; ++k) b[symbolic.Q[k]] = x[k];
 }
 
 void SparseLu::solveBlock(const void* lu, int first, int last, double* x) const {

@@ -5,9 +5,8 @@
 // The solve runs on KLU's factors in place with two changes to klu_solve's
 // sweeps, which on a chain-like matrix (a ladder, a line) are one long
 // recurrence: the update of the next row is carried in a register instead of
-// stored and loaded back, and U's pivots and the row scale factors are
-// multiplied by their reciprocals (computed once per factorisation) instead of
-// divided by.
+// stored and loaded back, and U's pivots are multiplied by their reciprocals
+// (computed once per factorisation) instead of divided.
 
 #include <memory>
 #include <vector>
@@ -26,12 +25,9 @@ class SparseLu {
   /// Factorises the matrix with these values (in pattern order). Returns false if singular.
   bool factorize(const double* values);
   /// Solves A x = b in place. Precondition: the last factorize() succeeded.
-  void solve(double* b) { solve(b, b); }
-  /// Solves A x = b into x (which may be b). Precondition: the last factorize() succeeded.
-  void solve(const double* b, double* x);
+  void solve(double* b);
 
  private:
-  /// The reciprocals of U's pivots and of the row scale factors, after each factorisation.
   void invertPivots();
   /// L then U of the diagonal block of rows [first, last) (KLU's packed columns lu), on x.
   void solveBlock(const void* lu, int first, int last, double* x) const;
@@ -41,7 +37,7 @@ class SparseLu {
   int n_;
   const std::vector<int>& columnStart_;
   const std::vector<int>& rowIndex_;
-  std::vector<double> pivotInverse_, scaleInverse_, work_;
+  std::vector<double> pivotInverse_, work_;
 };
 
 }  // namespace kelvin::core

@@ -115,9 +115,6 @@ class TestSparseLu : public QObject {
     for (double& e : b) e = value(random);
     std::vector<double> x(b);
     lu.solve(x.data());
-    std::vector<double> apart(a.n);  // into another vector: the same
-    lu.solve(b.data(), apart.data());
-    QVERIFY(apart == x);
     const std::vector<double> expected = kluSolve(a, b);
     double size = 0.0, difference = 0.0;
     for (int i = 0; i < a.n; ++i) {
