@@ -2,11 +2,6 @@
 // A sparse LU factorisation (SuiteSparse KLU) for matrices whose pattern is
 // fixed: the symbolic analysis (ordering) is done once, then each new set of
 // values is refactorised, reusing the pivot order when it stays stable.
-// The solve runs on KLU's factors in place with two changes to klu_solve's
-// sweeps, which on a chain-like matrix (a ladder, a line) are one long
-// recurrence: the update of the next row is carried in a register instead of
-// stored and loaded back, and U's pivots are multiplied by their reciprocals
-// (computed once per factorisation) instead of divided.
 
 #include <memory>
 #include <vector>
@@ -28,16 +23,11 @@ class SparseLu {
   void solve(double* b);
 
  private:
-  void invertPivots();
-  /// L then U of the diagonal block of rows [first, last) (KLU's packed columns lu), on x.
-  void solveBlock(const void* lu, int first, int last, double* x) const;
-
   struct Klu;
   std::unique_ptr<Klu> klu_;
   int n_;
   const std::vector<int>& columnStart_;
   const std::vector<int>& rowIndex_;
-  std::vector<double> pivotInverse_, work_;
 };
 
 }  // namespace kelvin::core
