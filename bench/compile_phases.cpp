@@ -90,7 +90,8 @@ int main(int argc, char** argv) {
     equations = flat.equations.size();
     unknowns = flat.unknowns.size();
     // The pool's nodes, hash table and leaf indices, as compileModel logs it.
-    bytesPerEquation = static_cast<double>(flat.pool->bytes()) / static_cast<double>(std::max<std::size_t>(equations, 1));
+    bytesPerEquation =
+        static_cast<double>(flat.pool->bytes()) / static_cast<double>(std::max<std::size_t>(equations, 1));
     const core::CompiledModel compiled(std::move(flat), file);
     phases[p].cpu = std::min(phases[p].cpu, cpuSeconds() - start);
     phases[p].nodes = compiled.flat().pool->size();

@@ -125,7 +125,7 @@ int linearCombination(int count, sunrealtype* c, N_Vector* X, N_Vector zv) {
 /// in the same order of k, so a Y[k] that is an earlier Z reads its new values, and the
 /// results are the same to the bit. Other coefficients take linearSum pair by pair.
 int linearSumArray(int count, sunrealtype a, N_Vector* X, sunrealtype b, N_Vector* Y, N_Vector* Z) {
-  constexpr int kMax = 8;  // IDA updates at most q + 1 = 6 vectors at once
+  constexpr int kMax = 8;               // IDA updates at most q + 1 = 6 vectors at once
   constexpr sunindextype kBlock = 512;  // 4 KB per vector: a block of 6 x 3 vectors fits in L1
   if (count > kMax || a != 1.0 || b != 1.0) {
     for (int k = 0; k < count; ++k) linearSum(a, X[k], b, Y[k], Z[k]);

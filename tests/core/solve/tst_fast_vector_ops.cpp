@@ -138,8 +138,8 @@ class TestFastVectorOps : public QObject {
     for (int count = 1; count <= 9; ++count)
       for (double a : {1.0, 0.5})
         for (bool chained : {false, true})
-          QTest::addRow("%d pairs a=%g%s", count, a, chained ? ", chained" : "") << count << a << (a == 1.0 ? 1.0 : -2.0)
-                                                                                 << chained;
+          QTest::addRow("%d pairs a=%g%s", count, a, chained ? ", chained" : "")
+              << count << a << (a == 1.0 ? 1.0 : -2.0) << chained;
   }
   void linearSumArray() {
     QFETCH(int, count);
