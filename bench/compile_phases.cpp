@@ -7,15 +7,13 @@
 //
 // Usage: compile_phases MODEL.json [repeat]   (e.g. a ladder from bench/make_rc_ladder.py)
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <string>
 #include <vector>
 
+#include "bench_clock.h"
 #include "elaborate/alias_eliminator.h"
 #include "elaborate/block_registry.h"
 #include "elaborate/elaborator.h"
@@ -27,20 +25,10 @@
 #include "structure/structural_check.h"
 
 using namespace kelvin;
+using bench::cpuSeconds;
+using bench::peakMegabytes;
 
 namespace {
-
-double cpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-double peakMegabytes() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
 
 struct Phase {
   const char* name;

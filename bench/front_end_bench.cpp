@@ -13,16 +13,14 @@
 //
 // Usage: front_end_bench MODEL.kelvin [repeat]   (repeat defaults to 3)
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "bench_clock.h"
 #include "elaborate/alias_eliminator.h"
 #include "elaborate/block_registry.h"
 #include "elaborate/elaborator.h"
@@ -32,21 +30,21 @@
 #include "model/model_validator.h"
 
 using namespace kelvin;
+using bench::cpuSeconds;
+using bench::median;
+using bench::peakMegabytes;
 
 namespace {
 
-double cpuSeconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
-
 /// Median CPU seconds of `repeat` calls of `phase`.
-double median(int repeat, const std::function<void()>& phase) {
+double medianTime(int repeat, const std::function<void()>& phase) {
   std::vector<double> times;
   for (int r = 0; r < repeat; ++r) {
     const double start = cpuSeconds();
     phase();
     times.push_back(cpuSeconds() - start);
   }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return median(times);
 }
 
 }  // namespace
@@ -62,18 +60,18 @@ int main(int argc, char** argv) {
   blocks::registerAll(registry);
 
   core::InputFileText file;
-  const double read = median(repeat, [&] { file = core::readInputFile(path); });
+  const double read = medianTime(repeat, [&] { file = core::readInputFile(path); });
   if (!file.text) {
     std::fprintf(stderr, "%s: %s\n", path.c_str(), file.error.c_str());
     return 2;
   }
   core::Model model;
-  const double parse = median(repeat, [&] { model = core::parseModel(*file.text, path); });
+  const double parse = medianTime(repeat, [&] { model = core::parseModel(*file.text, path); });
   std::size_t problems = 0;
-  const double validate = median(repeat, [&] { problems = core::validateModel(model, registry, path).size(); });
+  const double validate = medianTime(repeat, [&] { problems = core::validateModel(model, registry, path).size(); });
   std::size_t equations = 0;
-  const double elaborate =
-      median(repeat, [&] { equations = core::Elaborator(registry, path).elaborate(model, false).equations.size(); });
+  const double elaborate = medianTime(
+      repeat, [&] { equations = core::Elaborator(registry, path).elaborate(model, false).equations.size(); });
   // The alias elimination alone: elaborate again outside the clock, then time the elimination.
   std::vector<double> aliasTimes;
   for (int r = 0; r < repeat; ++r) {
@@ -82,16 +80,13 @@ int main(int argc, char** argv) {
     core::AliasEliminator().run(flat);
     aliasTimes.push_back(cpuSeconds() - start);
   }
-  std::sort(aliasTimes.begin(), aliasTimes.end());
 
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
   std::printf("%s: %zu bytes, %zu diagnostics, %zu equations before alias elimination\n", path.c_str(),
               file.text->size(), problems, equations);
   std::printf(
       "CPU s (median of %d): read %.3f  parse %.3f  validate %.3f  elaborate %.3f  | load+elaborate %.3f"
-      "  | aliases %.3f   peak RSS %ld MB\n",
-      repeat, read, parse, validate, elaborate, read + parse + validate + elaborate, aliasTimes[aliasTimes.size() / 2],
-      usage.ru_maxrss / 1024);
+      "  | aliases %.3f   peak RSS %.0f MB\n",
+      repeat, read, parse, validate, elaborate, read + parse + validate + elaborate, median(aliasTimes),
+      peakMegabytes());
   return 0;
 }

@@ -11,13 +11,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench_clock.h"
 #include "elaborate/block_registry.h"
 #include "library.h"
 #include "model/model_file.h"
@@ -25,20 +25,10 @@
 #include "run/simulator.h"
 
 using namespace kelvin;
+using bench::cpuSeconds;
+using bench::median;
 
 namespace {
-
-double cpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
-}
 
 std::vector<std::string> split(const std::string& list) {
   std::vector<std::string> names;

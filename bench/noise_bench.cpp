@@ -16,11 +16,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "bench_clock.h"
 #include "elaborate/block_registry.h"
 #include "library.h"
 #include "model/model.h"
@@ -28,6 +28,7 @@
 #include "run/simulator.h"
 
 using namespace kelvin;
+using bench::cpuSeconds;
 
 namespace {
 
@@ -59,12 +60,6 @@ core::Model rcLadder(int sections, const std::string& volts) {
   wire("NS.p", "R" + std::to_string(sections) + ".n");
   wire("NS.n", "G.p");
   return model;
-}
-
-double cpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
 /// Best wall and CPU time of `repeat` calls, in seconds (the machine may be shared: CPU time
