@@ -68,6 +68,10 @@ class DaeSystem {
   bool indicatorReadsUnknowns(int s) const { return !indicatorTapes_[s].leaves().empty(); }
   /// g[s]: the event function of switch s (crosses zero where its outcome changes).
   void indicators(const EvalPoint& at, double* g, DaeWorkspace& ws) const;
+  /// g[s] alone.
+  double indicator(int s, const EvalPoint& at, DaeWorkspace& ws) const {
+    return indicatorTapes_[s].evaluate(at, ws.work.data());
+  }
   /// Outcomes of every switch from the values at the point.
   std::vector<std::uint8_t> switchOutcomes(const EvalPoint& at, DaeWorkspace& ws) const;
 

@@ -19,6 +19,7 @@
 #include "solve/sparse_lu_linear_solver.h"
 #include "solve/simulation_run.h"
 #include "solve/simulation_error.h"
+#include "solve/timed_switches.h"
 
 namespace kelvin::core {
 
@@ -54,6 +55,7 @@ struct Callbacks {
   const std::vector<double>* discrete;
   const std::vector<std::uint8_t>* switches;
   const DelayedValues* delays;
+  const TimedSwitches* timed;
   std::vector<double> values;  // Jacobian entries
   double rtol, atol;
   long residuals = 0, jacobians = 0;
@@ -80,6 +82,9 @@ int residualFn(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
 int rootFn(sunrealtype t, N_Vector y, N_Vector yp, sunrealtype* g, void* data) {
   auto* cb = static_cast<Callbacks*>(data);
   cb->dae->indicators(cb->at(t, y, yp), g, cb->ws);
+  // The timed switches are stop times (TimedSwitches): never a root here.
+  for (int s = 0; s < cb->dae->switchCount(); ++s)
+    if (cb->timed->timed(s)) g[s] = 1.0;
   return 0;
 }
 
@@ -230,7 +235,8 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   copyTo(s.yp, run.yp);
   for (int i = 0; i < size; ++i) N_VGetArrayPointer(s.id)[i] = i < n && dae_.isState(i) ? 1.0 : 0.0;
 
-  Callbacks cb{&dae_, dae_.makeWorkspace(), &run.discrete, &run.switches, run.delays(),
+  TimedSwitches timed(dae_);
+  Callbacks cb{&dae_, dae_.makeWorkspace(), &run.discrete, &run.switches, run.delays(), &timed,
                std::vector<double>(dae_.nonZeros()), options_.rtol, options_.atol, 0, 0, {}};
   s.mem = IDACreate(s.context);
   IDASetErrHandlerFn(s.mem, errorHandler, &cb);
@@ -241,7 +247,8 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   IDASetMaxNumSteps(s.mem, 1000000);
   // Start small (IDA's default first step is a thousandth of the run): a state that starts
   // at rest under a tight atol would otherwise exhaust the error-test retries at t = 0.
-  IDASetInitStep(s.mem, std::min(1e-7 * (options_.stopTime - options_.startTime), kLongestFirstStep));
+  const double initialStep = std::min(1e-7 * (options_.stopTime - options_.startTime), kLongestFirstStep);
+  IDASetInitStep(s.mem, initialStep);
   IDASetMaxErrTestFails(s.mem, 20);
   // A step may not outrun a transport delay: its delayed input must already be history.
   // Nor step over a fast source's zero crossings: a few steps per declared time scale.
@@ -266,7 +273,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   }
   IDASetLinearSolver(s.mem, s.solver, s.matrix);
   if (n > 0) IDASetJacFn(s.mem, sparse ? sparseJacobianFn : denseJacobianFn);
-  if (dae_.switchCount() > 0) IDARootInit(s.mem, dae_.switchCount(), rootFn);
+  if (timed.anyWatched()) IDARootInit(s.mem, dae_.switchCount(), rootFn);
   if (n > 0 && dae_.linear()) {
     IDASetDeltaCjLSetup(s.mem, 0.0);
     IDASetNonlinConvCoef(s.mem, kExactNewtonConvCoef);
@@ -303,6 +310,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
     throw SimulationError(t, Diagnostic{file_, block, "", os.str()});
   };
 
+  bool restarted = true;  // IDA starts afresh at the next step (IDAInit or IDAReInit)
   while (t < stop) {
     if (cancel && cancel->load(std::memory_order_relaxed)) {
       stats.cancelled = true;
@@ -310,11 +318,18 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
     }
     while (!breakpoints.empty() && *breakpoints.begin() <= t) breakpoints.erase(breakpoints.begin());
     const double breakpoint = breakpoints.empty() ? HUGE_VAL : *breakpoints.begin();
-    const double tstop = std::min({stop, run.nextTick(), breakpoint});
+    double tstop = std::min({stop, run.nextTick(), breakpoint});
+    // A timed switch that changes within the coming step (IDA's next step size, or the first
+    // step's after a (re)start) stops the step there.
+    double hNext = 0.0;
+    if (restarted || IDAGetCurrentStep(s.mem, &hNext) != IDA_SUCCESS || hNext <= 0.0) hNext = initialStep;
+    const double crossing = timed.next(t, std::min(tstop, t + hNext), run.discrete, run.switches);
+    tstop = std::min(tstop, crossing);
     IDASetStopTime(s.mem, tstop);
     double tret = t;
     const int flag = IDASolve(s.mem, tstop, &tret, s.y, s.yp, IDA_ONE_STEP);
     if (flag < 0) fail(cb.lastError.empty() ? "IDA error " + std::to_string(flag) : cb.lastError);
+    restarted = false;
     ++stats.steps;
     if (options_.maxSteps > 0 && static_cast<double>(stats.steps) >= options_.maxSteps && tret < stop) {
       std::ostringstream os;
@@ -323,7 +338,8 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
       throw SimulationError(tret, Diagnostic{file_, "", "", os.str()});
     }
 
-    const bool rootHit = flag == IDA_ROOT_RETURN;
+    const bool crossed = flag == IDA_TSTOP_RETURN && tret >= crossing;
+    const bool rootHit = flag == IDA_ROOT_RETURN || crossed;
     const bool tickHit = run.tickDue(tret);
     const bool event = rootHit || tickHit;
     // Samples on the output grid within this step (one at the event time itself is
@@ -347,24 +363,31 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
       if (!event && constrained && run.removeDrift(t)) {
         copyTo(s.y, run.y);
         IDAReInit(s.mem, t, s.y, s.yp);
+        restarted = true;
       }
       run.record(t);
     }
     if (!event) {
-      if (flag == IDA_TSTOP_RETURN && t >= breakpoint) IDAReInit(s.mem, t, s.y, s.yp);
+      if (flag == IDA_TSTOP_RETURN && t >= breakpoint) {
+        IDAReInit(s.mem, t, s.y, s.yp);
+        restarted = true;
+      }
       continue;
     }
     addBreakpoints(t);
 
     // An event: update switches or discrete values, re-initialise, restart.
     if (rootHit) {
-      IDAGetRootInfo(s.mem, fired.data());
+      std::fill(fired.begin(), fired.end(), 0);
+      if (flag == IDA_ROOT_RETURN) IDAGetRootInfo(s.mem, fired.data());
+      if (crossed) timed.fired(fired);
       run.switchesFired(t, fired);
     }
     if (tickHit) run.tick(t);
     copyTo(s.y, run.y);
     copyTo(s.yp, run.yp);
     IDAReInit(s.mem, t, s.y, s.yp);
+    restarted = true;
     if (interval <= 0.0) {
       run.emit(t, run.y.data(), run.yp.data());
     } else if (outputTime(nextOutput) <= t * (1 + 1e-15)) {
