@@ -7,6 +7,16 @@
 
 namespace kelvin::core {
 
+namespace {
+/// KLU's Common.scale: rows divided by their largest entry (its default), or neither scaled
+/// nor checked (refactorisation only).
+constexpr int kScaleByRowMaximum = 2;
+constexpr int kNoScaleNoCheck = -1;
+/// Below this reciprocal condition estimate (smallest over largest pivot) the old pivots are
+/// dropped and the matrix factorised afresh with partial pivoting.
+constexpr double kSmallestRcond = 1e-12;
+}  // namespace
+
 struct SparseLu::Klu {
   klu_common common;
   klu_symbolic* symbolic = nullptr;
@@ -30,13 +40,26 @@ bool SparseLu::factorize(const double* values) {
   int* cp = const_cast<int*>(columnStart_.data());
   int* ri = const_cast<int*>(rowIndex_.data());
   double* v = const_cast<double*>(values);
+  auto refactor = [&](int scale) {
+    klu_->common.scale = scale;
+    return klu_refactor(cp, ri, v, klu_->symbolic, klu_->numeric, &klu_->common) &&
+           klu_rcond(klu_->symbolic, klu_->numeric, &klu_->common) && klu_->common.rcond > kSmallestRcond;
+  };
   if (klu_->numeric) {
-    // Refactorise with the old pivots while they stay well conditioned.
-    if (klu_refactor(cp, ri, v, klu_->symbolic, klu_->numeric, &klu_->common) &&
-        klu_rcond(klu_->symbolic, klu_->numeric, &klu_->common) && klu_->common.rcond > 1e-12)
+    // Refactorise with the old pivots while they stay well conditioned. Row scaling steers the
+    // pivot choice of a full factorisation; with the pivots fixed it changes no more than the
+    // rounding, but costs a pass over the matrix (and KLU's check of a pattern that never
+    // changes) per refactorisation and a division per row per solve. So refactor unscaled,
+    // unless the unscaled pivots span too many decades for the condition test (rows in very
+    // different units): then scaled, as from then on.
+    if (refactor(scaledRefactor_ ? kScaleByRowMaximum : kNoScaleNoCheck)) return true;
+    if (!scaledRefactor_ && refactor(kScaleByRowMaximum)) {
+      scaledRefactor_ = true;
       return true;
+    }
     klu_free_numeric(&klu_->numeric, &klu_->common);
   }
+  klu_->common.scale = kScaleByRowMaximum;
   klu_->numeric = klu_factor(cp, ri, v, klu_->symbolic, &klu_->common);
   return klu_->numeric && klu_->common.status == KLU_OK;
 }

@@ -26,6 +26,7 @@ class SparseLu {
   struct Klu;
   std::unique_ptr<Klu> klu_;
   int n_;
+  bool scaledRefactor_ = false;  // refactorisations scale rows too (see factorize)
   const std::vector<int>& columnStart_;
   const std::vector<int>& rowIndex_;
 };
