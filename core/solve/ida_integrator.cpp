@@ -123,53 +123,10 @@ int denseJacobianFn(sunrealtype t, sunrealtype cj, N_Vector y, N_Vector yp, N_Ve
   return 0;
 }
 
-/// IDA's error weights w_i = 1/(rtol·|y_i| + atol) in one pass over y instead of IDA's five
-/// (absolute value, scale, add, minimum, inverse), with the same operations in the same order.
-/// Fails, as IDA's own does, when a weight would not be positive.
-int errorWeights(N_Vector y, N_Vector w, void* data) {
+/// IDA's error weights (errorWeights); fails, as IDA's own does, when a weight would not be positive.
+int errorWeightsFn(N_Vector y, N_Vector w, void* data) {
   const auto* cb = static_cast<const Callbacks*>(data);
-  const double* ys = N_VGetArrayPointer(y);
-  double* ws = N_VGetArrayPointer(w);
-  double smallest = HUGE_VAL;
-  for (sunindextype i = 0, n = N_VGetLength(y); i < n; ++i) {
-    const double tolerance = cb->rtol * std::abs(ys[i]) + cb->atol;
-    smallest = std::min(smallest, tolerance);
-    ws[i] = 1.0 / tolerance;
-  }
-  return smallest > 0.0 ? 0 : -1;
-}
-
-/// IDA's error and convergence tests in the weighted maximum norm, max_i |x_i·w_i|, instead of
-/// the root mean square over all unknowns: as SPICE checks each node's truncation error, every
-/// unknown must meet rtol·|y_i| + atol. The RMS norm divides by the number of unknowns, so on
-/// a large system whose activity is in a few of them (a step diffusing into a long ladder) it
-/// let those few err more the larger the model: at rtol 1e-6 the ladder's error at nodes
-/// 1/10/100 was 1.6e-7 at N = 1,000 and 1.0e-6 at N = 100,000; in this norm it is 2.2e-8 at
-/// any N (bench/README.md).
-sunrealtype weightedMaxNorm(N_Vector x, N_Vector w) {
-  const double* xs = N_VGetArrayPointer(x);
-  const double* ws = N_VGetArrayPointer(w);
-  double worst = 0.0;
-  for (sunindextype i = 0, n = N_VGetLength(x); i < n; ++i) {
-    const double e = std::abs(xs[i] * ws[i]);
-    if (std::isnan(e)) return e;  // as the RMS norm would: a failed iterate must not pass
-    worst = std::max(worst, e);
-  }
-  return worst;
-}
-/// The same over the unknowns with id[i] > 0 (IDA's masked norm).
-sunrealtype weightedMaxNormMask(N_Vector x, N_Vector w, N_Vector id) {
-  const double* xs = N_VGetArrayPointer(x);
-  const double* ws = N_VGetArrayPointer(w);
-  const double* ids = N_VGetArrayPointer(id);
-  double worst = 0.0;
-  for (sunindextype i = 0, n = N_VGetLength(x); i < n; ++i) {
-    if (ids[i] <= 0.0) continue;
-    const double e = std::abs(xs[i] * ws[i]);
-    if (std::isnan(e)) return e;
-    worst = std::max(worst, e);
-  }
-  return worst;
+  return errorWeights(y, w, cb->rtol, cb->atol) > 0.0 ? 0 : -1;
 }
 
 void errorHandler(int, const char*, const char*, char* message, void* data) {
@@ -229,8 +186,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   for (N_Vector v : {s.y, s.yp, s.id, s.scratch, s.outputY, s.outputYp}) N_VConst(0.0, v);
   // Before IDAInit: IDA's own vectors are clones of y and take its operations.
   for (N_Vector v : {s.y, s.yp, s.id, s.scratch, s.outputY, s.outputYp}) installFastVectorOps(v);
-  s.y->ops->nvwrmsnorm = weightedMaxNorm;
-  s.y->ops->nvwrmsnormmask = weightedMaxNormMask;
+  installMaxNorm(s.y);
   copyTo(s.y, run.y);
   copyTo(s.yp, run.yp);
   for (int i = 0; i < size; ++i) N_VGetArrayPointer(s.id)[i] = i < n && dae_.isState(i) ? 1.0 : 0.0;
@@ -241,7 +197,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   s.mem = IDACreate(s.context);
   IDASetErrHandlerFn(s.mem, errorHandler, &cb);
   IDAInit(s.mem, residualFn, t, s.y, s.yp);
-  IDAWFtolerances(s.mem, errorWeights);
+  IDAWFtolerances(s.mem, errorWeightsFn);
   IDASetUserData(s.mem, &cb);
   IDASetId(s.mem, s.id);
   IDASetMaxNumSteps(s.mem, 1000000);

@@ -8,7 +8,9 @@
 // floating-point operations in the same order, so a run's results do not change.
 
 #include <QtTest>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -164,6 +166,44 @@ class TestFastVectorOps : public QObject {
     QCOMPARE(N_VLinearSumVectorArray(count, a, xs.data(), b, ys.data(), zs.data()), 0);
     QCOMPARE(N_VLinearSumVectorArray(count, a, xf.data(), b, yf.data(), zf.data()), 0);
     for (int k = 0; k < 3 * count + 1; ++k) QVERIFY(p.same(k));
+  }
+
+  // The weighted maximum norm against the definition computed here element by element (max is
+  // exact, so equality is exact too); the masked one skips id <= 0; one NaN makes the norm NaN.
+  void maxNorm() {
+    Pair p(context_, 3);
+    N_Vector x = p.fast[0], w = p.fast[1], id = p.fast[2];
+    core::installMaxNorm(x);
+    NV_Ith_S(x, 300) = 10.0;  // the largest term, at an index the mask leaves out (300 % 3 == 0)
+    double worst = 0.0, worstMasked = 0.0;
+    for (int i = 0; i < kLength; ++i) {
+      NV_Ith_S(w, i) = std::abs(NV_Ith_S(w, i));
+      NV_Ith_S(id, i) = i % 3 == 0 ? 0.0 : 1.0;
+      const double e = std::abs(NV_Ith_S(x, i) * NV_Ith_S(w, i));
+      worst = std::max(worst, e);
+      if (i % 3 != 0) worstMasked = std::max(worstMasked, e);
+    }
+    QVERIFY(worstMasked < worst);  // the largest term is masked out, so the mask is tested
+    QCOMPARE(N_VWrmsNorm(x, w), worst);
+    QCOMPARE(N_VWrmsNormMask(x, w, id), worstMasked);
+    NV_Ith_S(x, kLength - 2) = std::numeric_limits<double>::quiet_NaN();
+    QVERIFY(std::isnan(N_VWrmsNorm(x, w)));
+    QVERIFY(std::isnan(N_VWrmsNormMask(x, w, id)));
+  }
+
+  // The error weights against 1/(rtol·|y| + atol) element by element, and the smallest tolerance.
+  void errorWeights() {
+    Pair p(context_, 2);
+    const double rtol = 1e-6, atol = 1e-9;
+    const double smallest = core::errorWeights(p.fast[0], p.fast[1], rtol, atol);
+    double expectedSmallest = HUGE_VAL;
+    for (int i = 0; i < kLength; ++i) {
+      const double tolerance = rtol * std::abs(NV_Ith_S(p.fast[0], i)) + atol;
+      expectedSmallest = std::min(expectedSmallest, tolerance);
+      QCOMPARE(NV_Ith_S(p.fast[1], i), 1.0 / tolerance);
+    }
+    QCOMPARE(smallest, expectedSmallest);
+    QCOMPARE(core::errorWeights(p.fast[0], p.fast[1], 0.0, 0.0), 0.0);  // y[0] = 0: no valid weight
   }
 };
 
