@@ -155,23 +155,25 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   // The product rows' entries gathered row by row, so residual() writes each row once.
   std::vector<int> productOf(equationTapes_.size(), -1);
   for (std::size_t r = 0; r < productRows_.size(); ++r) productOf[productRows_[r]] = static_cast<int>(r);
-  productStart_.assign(productRows_.size() + 1, 0);
-  for (int k = 0; k < nonZeros(); ++k)
-    if (productOf[rowIndex_[k]] >= 0) ++productStart_[productOf[rowIndex_[k]] + 1];
-  for (std::size_t r = 0; r < productRows_.size(); ++r) productStart_[r + 1] += productStart_[r];
-  productColumn_.resize(productStart_.back());
-  productDy_.resize(productStart_.back());
-  productDyp_.resize(productStart_.back());
-  std::vector<int> next(productStart_.begin(), productStart_.end() - 1);
-  for (int j = 0; j < n; ++j) {
-    for (int k = columnStart_[j]; k < columnStart_[j + 1]; ++k) {
-      const int r = productOf[rowIndex_[k]];
-      if (r < 0) continue;
-      productColumn_[next[r]] = j;
-      productDy_[next[r]] = constantDy_[k];
-      productDyp_[next[r]++] = constantDyp_[k];
+  auto gather = [&](const std::vector<double>& constant, ConstantRows& rows) {
+    rows.start.assign(productRows_.size() + 1, 0);
+    for (int k = 0; k < nonZeros(); ++k)
+      if (productOf[rowIndex_[k]] >= 0 && constant[k] != 0.0) ++rows.start[productOf[rowIndex_[k]] + 1];
+    for (std::size_t r = 0; r < productRows_.size(); ++r) rows.start[r + 1] += rows.start[r];
+    rows.column.resize(rows.start.back());
+    rows.value.resize(rows.start.back());
+    std::vector<int> next(rows.start.begin(), rows.start.end() - 1);
+    for (int j = 0; j < n; ++j) {
+      for (int k = columnStart_[j]; k < columnStart_[j + 1]; ++k) {
+        const int r = productOf[rowIndex_[k]];
+        if (r < 0 || constant[k] == 0.0) continue;
+        rows.column[next[r]] = j;
+        rows.value[next[r]++] = constant[k];
+      }
     }
-  }
+  };
+  gather(constantDy_, productDy_);
+  gather(constantDyp_, productDyp_);
 
   for (const FlatClock& c : flat.clocks) {
     std::vector<ClockUpdate> updates;
@@ -205,13 +207,14 @@ void DaeSystem::residual(const EvalPoint& at, double* out, DaeWorkspace& ws) con
     const EvalPoint origin{0.0, ws.zeros.data(), ws.zeros.data(), at.discrete, at.switches, at.delays};
     for (int e : productRows_) ws.offsets[e] = equationTapes_[e].evaluate(origin, ws.work.data());
   }
-  // Each product row: its term plus its entries times (y, y'), added in column order.
+  // Each product row: its term plus its nonzero entries times y, then times y'.
+  const ConstantRows& dy = productDy_;
+  const ConstantRows& dyp = productDyp_;
   for (std::size_t r = 0; r < productRows_.size(); ++r) {
-    const int e = productRows_[r];
-    double sum = ws.offsets[e];
-    for (int k = productStart_[r]; k < productStart_[r + 1]; ++k)
-      sum += productDy_[k] * at.y[productColumn_[k]] + productDyp_[k] * at.yp[productColumn_[k]];
-    out[e] = sum;
+    double sum = ws.offsets[productRows_[r]];
+    for (int k = dy.start[r]; k < dy.start[r + 1]; ++k) sum += dy.value[k] * at.y[dy.column[k]];
+    for (int k = dyp.start[r]; k < dyp.start[r + 1]; ++k) sum += dyp.value[k] * at.yp[dyp.column[k]];
+    out[productRows_[r]] = sum;
   }
   for (int e : tapeRows_) out[e] = equationTapes_[e].evaluate(at, ws.work.data());
 }

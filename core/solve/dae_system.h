@@ -106,10 +106,14 @@ class DaeSystem {
   /// plus the constant Jacobian entries times (y, y'): one sparse product instead of a tape
   /// each. The others (tapeRows_) run their tapes.
   std::vector<int> productRows_, tapeRows_;
-  /// The product rows' constant entries, row by row (CSR, columns ascending): product row r
-  /// holds column productColumn_[k] for k in [productStart_[r], productStart_[r + 1]).
-  std::vector<int> productStart_, productColumn_;
-  std::vector<double> productDy_, productDyp_;
+  /// The product rows' nonzero constant entries, row by row (CSR, columns ascending): product
+  /// row r holds column[k], value[k] for k in [start[r], start[r + 1]). Those of ∂F/∂y and of
+  /// ∂F/∂y' apart, so a row reads only its nonzero ones (a capacitor's node: three of y, one of y').
+  struct ConstantRows {
+    std::vector<int> start, column;
+    std::vector<double> value;
+  };
+  ConstantRows productDy_, productDyp_;
   std::vector<int> nonlinearEquations_;
   std::vector<SwitchInfo> switches_;
   std::unordered_map<std::uint32_t, int> switchIndex_;
