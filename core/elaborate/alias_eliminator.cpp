@@ -214,7 +214,10 @@ bool AliasEliminator::pass(FlatSystem& system) {
       eq.mergedFrom.erase(std::unique(eq.mergedFrom.begin(), eq.mergedFrom.end()), eq.mergedFrom.end());
     }
   }
-  system.forEachExpression([&](Expr& e) { e = pool.substitute(e, replacement); });
+  // The signals, energies and the like: one memo for all (most are leaves shared many times).
+  std::vector<Expr*> expressions;
+  system.forEachExpression([&](Expr& e) { expressions.push_back(&e); });
+  pool.substituteAll(expressions, replacement, false);
   pool.renumberUnknowns(newIndex);
   system.equations = std::move(kept);
   system.unknowns = std::move(unknowns);

@@ -126,11 +126,23 @@ int VariableEliminator::run(FlatSystem& system) {
   std::vector<bool> deferred(m, false);
   for (int e = 0; e < m; ++e) deferred[e] = static_cast<int>(uses[e].size()) > kMaxUses;
   std::vector<bool> removedEquation(m, false), eliminated(n, false);
-  std::vector<std::pair<int, Expr>> definitions;  // in order of elimination; each uses only later ones
+  // The value of each eliminated unknown as solved for: over unknowns not eliminated then (some
+  // may be since). An equation using an eliminated unknown is rewritten when it is next read,
+  // and every expression once at the end, through these values transitively (a value uses
+  // only unknowns eliminated after it, so every chain ends): a conservation law that receives
+  // three eliminations is rewritten once, not three times.
+  std::vector<Expr> valueOf(n);
+  std::vector<bool> stale(m, false);  // uses an unknown eliminated since it was last rewritten
+  int removed = 0;
   Reading reading;
   std::vector<int> newVars, newDers;
   for (int e = 0; e < m; ++e) {
-    if (deferred[e] || !reading.read(pool, system.equations[e].residual, kMaxVisits)) continue;
+    if (deferred[e]) continue;
+    if (stale[e]) {
+      system.equations[e].residual = pool.substituteTransitively(system.equations[e].residual, valueOf);
+      stale[e] = false;
+    }
+    if (!reading.read(pool, system.equations[e].residual, kMaxVisits)) continue;
     for (int v : uses[e]) {
       if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] > kMaxUses) continue;
       const auto a = reading.coefficient(v);
@@ -138,12 +150,12 @@ int VariableEliminator::run(FlatSystem& system) {
       reading.definitionUnknowns(pool, v, newVars, newDers);
       if (static_cast<int>(newVars.size() + newDers.size()) > kMaxDefinitionSize) continue;
       // y = -(rest)/a, where rest is the residual without its y term.
-      const Expr value = reading.solvedFor(pool, v, *a);
+      valueOf[v] = reading.solvedFor(pool, v, *a);
       const FlatEquation& source = system.equations[e];
       for (int other : usedBy[v]) {
         if (other == e || deferred[other] || removedEquation[other]) continue;
+        stale[other] = true;
         FlatEquation& target = system.equations[other];
-        target.residual = pool.substitute(target.residual, v, value);
         // Remember whose equation went into it, so a diagnostic can still name that block.
         target.mergedFrom.insert(target.mergedFrom.end(), source.mergedFrom.begin(), source.mergedFrom.end());
         if (source.block >= 0) target.mergedFrom.push_back(source.block);
@@ -164,7 +176,7 @@ int VariableEliminator::run(FlatSystem& system) {
       }
       for (int w : uses[e])
         if (!eliminated[w]) --useCount[w];
-      definitions.emplace_back(v, value);
+      ++removed;
       eliminated[v] = true;
       useCount[v] = 0;
       std::vector<int>().swap(usedBy[v]);
@@ -173,31 +185,28 @@ int VariableEliminator::run(FlatSystem& system) {
     }
   }
   // A long equation may still give an unknown that nothing else uses (a ground node's
-  // current): it leaves the system and is computed from the solution, for output only.
-  std::vector<std::pair<int, Expr>> leaves;
+  // current): it leaves the system and is computed from the solution, for output only. Its
+  // value is put over the survivors at once (it may use the unknowns eliminated above, and the
+  // leaves found before it).
   for (int e = 0; e < m; ++e) {
     if (!deferred[e] || !reading.read(pool, system.equations[e].residual, kMaxLongVisits)) continue;
     for (int v : uses[e]) {
       if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] != 1) continue;
       const auto a = reading.coefficient(v);
       if (!a || *a == 0.0) continue;
-      leaves.emplace_back(v, reading.solvedFor(pool, v, *a));
+      valueOf[v] = pool.substituteTransitively(reading.solvedFor(pool, v, *a), valueOf);
+      ++removed;
       eliminated[v] = true;
       removedEquation[e] = true;
       break;
     }
   }
-  if (definitions.empty() && leaves.empty()) return 0;
+  if (removed == 0) return 0;
 
-  // Express each eliminated unknown over the survivors (latest first, since a definition
-  // uses only unknowns eliminated after it; the leaves last, since theirs may use any) and put
-  // it where it still occurs: the long equations (every other equation had each elimination
-  // put into it as it was made) and the signals. Then renumber the survivors in place: only
-  // the nodes above an eliminated unknown are made anew.
-  std::vector<Expr> replacement(n);
-  for (auto it = definitions.rbegin(); it != definitions.rend(); ++it)
-    replacement[it->first] = pool.substitute(it->second, replacement);
-  for (const auto& [v, expr] : leaves) replacement[v] = pool.substitute(expr, replacement);
+  // Every eliminated unknown over the survivors where it still occurs: the equations not
+  // rewritten since their last elimination, the long ones, and the signals (one memo for all,
+  // so a value used in many places is rewritten once). Then renumber the survivors in place:
+  // only the nodes above an eliminated unknown are made anew.
   std::vector<int> newIndex(n, -1);
   std::vector<FlatUnknown> unknowns;
   for (int v = 0; v < n; ++v) {
@@ -207,14 +216,15 @@ int VariableEliminator::run(FlatSystem& system) {
   }
   std::vector<FlatEquation> equations;
   equations.reserve(static_cast<std::size_t>(m));
+  std::vector<Expr*> expressions;
   for (int e = 0; e < m; ++e) {
     if (removedEquation[e]) continue;
     FlatEquation& eq = equations.emplace_back(std::move(system.equations[e]));
-    if (deferred[e]) eq.residual = pool.substitute(eq.residual, replacement);
+    if (deferred[e] || stale[e]) expressions.push_back(&eq.residual);
   }
-  system.forEachExpression([&](Expr& x) { x = pool.substitute(x, replacement); });
+  system.forEachExpression([&](Expr& x) { expressions.push_back(&x); });
+  pool.substituteAll(expressions, valueOf, true);
   pool.renumberUnknowns(newIndex);
-  const int removed = static_cast<int>(definitions.size() + leaves.size());
   system.equations = std::move(equations);
   system.unknowns = std::move(unknowns);
   return removed;

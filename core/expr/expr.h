@@ -149,6 +149,15 @@ class ExprPool {
   Expr substitute(Expr e, const std::vector<Expr>& byVariable, std::vector<int>& met);
   /// As above, replacing one variable only.
   Expr substitute(Expr e, int variable, Expr value);
+  /// As substitute(e, byVariable), and the leaves of a replacement are replaced in turn, until no
+  /// replaced variable is left: y[0] -> y[1] + 1, y[1] -> 2·y[2] gives 2·y[2] + 1 where y[0] was.
+  /// The replacements must not refer to one another in a cycle. A replacement used at several
+  /// places is rewritten once per call.
+  Expr substituteTransitively(Expr e, const std::vector<Expr>& byVariable);
+  /// substitute(*t, byVariable) (or substituteTransitively) for each target, in place, with one
+  /// memo for all: a node shared by many targets (the same signal, a replacement used by many
+  /// equations) is rewritten once. The targets must be expressions of this pool (or invalid).
+  void substituteAll(const std::vector<Expr*>& targets, const std::vector<Expr>& byVariable, bool transitively);
 
   /// Renumbers the unknowns in place: every Variable and Derivative leaf of y[k] becomes one of
   /// y[newIndex[k]]. Where newIndex[k] < 0 (or k is past its end) y[k] is gone: its leaves are
@@ -188,12 +197,16 @@ class ExprPool {
   static bool sameNode(const ExprNode& x, const ExprNode& y);
   /// Doubles the hash table and re-inserts every node.
   void grow();
-  /// Re-inserts every node into an empty table of `slots` slots (a power of two).
+  /// Re-inserts every node into an empty table of `slots` slots.
   void rehash(std::size_t slots);
   /// True for the leaves found through variableLeaf_ / derivativeLeaf_ rather than the table.
   static bool indexedLeaf(const ExprNode& n);
-  /// Puts node `id` into the hash table (which has room for it).
-  void insert(std::uint32_t id);
+  /// True when `nodes` nodes would fill the table past its largest load.
+  bool crowded(std::size_t nodes) const { return kLoadDenominator * nodes > kLoadNumerator * table_.size(); }
+  /// The first slot to look at for a hash: the hash scaled to the table (any size, not only
+  /// powers of two: the table is sized to what is reserved, not up to twice that).
+  std::size_t home(std::uint32_t hash) const { return (std::uint64_t{hash} * table_.size()) >> 32; }
+  std::size_t next(std::size_t slot) const { return slot + 1 == table_.size() ? 0 : slot + 1; }
 
   Expr intern(const ExprNode& n);
   /// The distinct nodes reachable from `root`, operands before their users; the
@@ -203,8 +216,10 @@ class ExprPool {
   Expr rebuilt(std::uint32_t id, const std::unordered_map<std::uint32_t, Expr>& done);
   void classify(ExprNode& n) const;
   /// substitute() over any lookup: replacementOf(k) is the replacement of y[k] or an invalid Expr.
-  template <class Lookup>
-  Expr substituteWith(Expr e, const Lookup& replacementOf);
+  /// With `transitive`, a replacement's own leaves are replaced too; with `keepMemo`, what the
+  /// previous walk of this nesting level rewrote is reused (the same lookup over an unchanged pool).
+  template <bool transitive = false, class Lookup>
+  Expr substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo = false);
 
   /// Scratch of one substitute() walk: the result of node id is memo[id] when stamp[id] == epoch.
   /// Pool-sized arrays, so a walk touches no hash table; one per nesting level (a der() of a
@@ -225,10 +240,13 @@ class ExprPool {
     std::uint32_t id;
     std::uint32_t hash;
   };
-  /// Open-addressing hash table (linear probing); its size is a power of two, at most half
-  /// full. One 8-byte slot per node instead of a list node each.
+  /// Open-addressing hash table (linear probing), at most 70 % full: one 8-byte slot per
+  /// node and a little over, instead of a list node each. A probe past the first slot mostly
+  /// stays in the same cache line; the first is the cache miss, so a smaller table (more of
+  /// it cached) is worth a slightly longer probe.
   std::vector<Slot, HugePageAllocator<Slot>> table_;
   static constexpr std::uint32_t kEmpty = 0xffffffffu;
+  static constexpr std::size_t kLoadNumerator = 7, kLoadDenominator = 10;
   /// The leaf y[k] and der(y[k]) of each unknown k >= 0 (0 where not made yet: node 0 is the
   /// constant 0): leaves are found by index, not hashed, so a renumbering moves them by
   /// rewriting these arrays (no hash table work at all).

@@ -133,7 +133,7 @@ std::size_t ExprPool::bytes() const {
 }
 
 void ExprPool::reserve(std::size_t nodes) {
-  if (2 * nodes > table_.size()) rehash(std::bit_ceil(2 * nodes));
+  if (crowded(nodes)) rehash(nodes * kLoadDenominator / kLoadNumerator + 1);
 }
 
 void ExprPool::grow() { rehash(std::max<std::size_t>(64, table_.size() * 2)); }
@@ -142,26 +142,18 @@ void ExprPool::rehash(std::size_t slots) {
   // The old slots hold each node's hash: moving them touches no node.
   std::vector<Slot, HugePageAllocator<Slot>> old(slots, Slot{kEmpty, 0});
   old.swap(table_);
-  const std::size_t mask = table_.size() - 1;
   for (const Slot& s : old) {
     if (s.id == kEmpty) continue;
-    std::size_t at = s.hash & mask;
-    while (table_[at].id != kEmpty) at = (at + 1) & mask;
+    std::size_t at = home(s.hash);
+    while (table_[at].id != kEmpty) at = next(at);
     table_[at] = s;
   }
 }
 
-void ExprPool::insert(std::uint32_t id) {
-  const std::size_t mask = table_.size() - 1;
-  const auto hash = static_cast<std::uint32_t>(hashOf(nodes_[id]));
-  std::size_t slot = hash & mask;
-  while (table_[slot].id != kEmpty) slot = (slot + 1) & mask;
-  table_[slot] = {id, hash};
-}
-
 void ExprPool::renumberUnknowns(const std::vector<int>& newIndex) {
   // The leaves are found by index: renumbering rewrites their indices and the two arrays.
-  // A retired leaf goes into the hash table under its fresh negative index.
+  // A retired leaf is in no index: no maker returns it again (its fresh negative index is
+  // asked for by no one), only the expressions that held it still reach it.
   std::vector<std::uint32_t> variables, derivatives;
   auto move = [&](std::vector<std::uint32_t>& from, std::vector<std::uint32_t>& to) {
     for (std::size_t k = 0; k < from.size(); ++k) {
@@ -176,8 +168,6 @@ void ExprPool::renumberUnknowns(const std::vector<int>& newIndex) {
       }
       // y[k] and der(y[k]) both get a fresh index of their own (their ops differ).
       nodes_[id].index = -2 - retired_++;
-      if (2 * (nodes_.size() + 1) > table_.size()) grow();
-      insert(id);
     }
   };
   move(variableLeaf_, variables);
@@ -258,12 +248,11 @@ Expr ExprPool::intern(const ExprNode& n) {
     nodes_.push_back(stored);
     return Expr(this, leaves[k]);
   }
-  if (2 * (nodes_.size() + 1) > table_.size()) grow();
-  const std::size_t mask = table_.size() - 1;
+  if (crowded(nodes_.size() + 1)) grow();
   const auto hash = static_cast<std::uint32_t>(hashOf(n));
-  std::size_t slot = hash & mask;
+  std::size_t slot = home(hash);
   // A node is looked at only when its stored hash matches: most probes touch the table alone.
-  for (; table_[slot].id != kEmpty; slot = (slot + 1) & mask)
+  for (; table_[slot].id != kEmpty; slot = next(slot))
     if (table_[slot].hash == hash && sameNode(nodes_[table_[slot].id], n)) return Expr(this, table_[slot].id);
   ExprNode stored = n;
   classify(stored);
@@ -373,8 +362,8 @@ Expr ExprPool::rebuilt(std::uint32_t id, const std::unordered_map<std::uint32_t,
   return make(n.op, a, b, c);
 }
 
-template <class Lookup>
-Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf) {
+template <bool transitive, class Lookup>
+Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo) {
   if (!nodes_[e.id()].hasUnknown) return e;
   if (scratch_.size() <= walkDepth_) scratch_.resize(walkDepth_ + 1);
   // Index, not reference: a nested walk may grow scratch_.
@@ -384,7 +373,9 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf) {
     ~Leave() { --depth; }
   } leave{walkDepth_};
   auto& s = scratch_[level];
-  if (++s.epoch == 0) {  // wrapped: forget every old stamp
+  if (keepMemo && s.epoch != 0) {
+    // The previous walk's results stand.
+  } else if (++s.epoch == 0) {  // wrapped: forget every old stamp
     std::fill(s.stamp.begin(), s.stamp.end(), 0u);
     s.epoch = 1;
   }
@@ -423,7 +414,17 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf) {
     Expr out(this, id);
     if (n.op == Op::Variable) {
       const Expr r = replacementOf(n.index);
-      if (r.valid()) out = r;
+      if constexpr (transitive) {
+        // The replacement rewritten first (acyclic: a chain of replacements ends).
+        if (r.valid() && !done(r.id())) {
+          stack.push_back({id, true});
+          stack.push_back({r.id(), false});
+          continue;
+        }
+        if (r.valid()) out = Expr(this, result(r.id()));
+      } else if (r.valid()) {
+        out = r;
+      }
     } else if (n.op == Op::Derivative) {
       const Expr r = replacementOf(n.index);
       if (r.valid()) {
@@ -472,6 +473,22 @@ Expr ExprPool::substitute(Expr e, const std::vector<Expr>& byVariable, std::vect
 
 Expr ExprPool::substitute(Expr e, int variable, Expr value) {
   return substituteWith(e, [&](int k) { return k == variable ? value : Expr(); });
+}
+
+Expr ExprPool::substituteTransitively(Expr e, const std::vector<Expr>& byVariable) {
+  return substituteWith<true>(
+      e, [&](int k) { return k >= 0 && k < static_cast<int>(byVariable.size()) ? byVariable[k] : Expr(); });
+}
+
+void ExprPool::substituteAll(const std::vector<Expr*>& targets, const std::vector<Expr>& byVariable,
+                             bool transitively) {
+  auto lookup = [&](int k) { return k >= 0 && k < static_cast<int>(byVariable.size()) ? byVariable[k] : Expr(); };
+  bool first = true;  // the first walk starts a memo, the others add to it
+  for (Expr* t : targets) {
+    if (!t->valid() || !nodes_[t->id()].hasUnknown) continue;
+    *t = transitively ? substituteWith<true>(*t, lookup, !first) : substituteWith(*t, lookup, !first);
+    first = false;
+  }
 }
 
 Expr ExprPool::replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr>& replacement) {
