@@ -125,6 +125,9 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
   return text;
 }
 
+/// "R1.n -> C1.p": a connection as messages name it.
+std::string wireText(const Connection& connection) { return connection.from + " -> " + connection.to; }
+
 /// "> 0", ">= 0 and <= 1": the declared bounds, when `value` breaks one of them.
 std::optional<std::string> boundViolation(const ParamDecl& decl, double value) {
   const bool belowMin = decl.min && (value < *decl.min || (!decl.minInclusive && value == *decl.min));
@@ -252,23 +255,21 @@ class ModelValidator {
         report(owner, "", "a block of type '" + block.type + "' has no id");
       } else if (!isPlainName(block.id)) {
         report(printable(name), "", "block id '" + printable(block.id) + "' must not contain '.', '/', blanks or control characters");
-      } else if (level.find(block.id)) {
+      } else if (!level.ids.insert(block.id, static_cast<int>(level.blocks.size())).second) {
         report(name, "", "duplicate block id '" + block.id + "'");
       } else {
-        LevelBlock described = describeBlock(block, name, scope, nodes);
-        level.ids.insert(block.id, static_cast<int>(level.blocks.size()));
-        level.blocks.push_back(std::move(described));
+        level.blocks.push_back(describeBlock(block, name, scope, nodes));
       }
     }
 
     Nets nets;
     for (const Connection& connection : connections) {
-      const std::string wire = connection.from + " -> " + connection.to;
-      const std::optional<std::size_t> a = resolve(connection.from, wire, subsystem, owner, level, boundary, nodes);
-      const std::optional<std::size_t> b = resolve(connection.to, wire, subsystem, owner, level, boundary, nodes);
+      const std::optional<std::size_t> a =
+          resolve(connection.from, connection, subsystem, owner, level, boundary, nodes);
+      const std::optional<std::size_t> b = resolve(connection.to, connection, subsystem, owner, level, boundary, nodes);
       if (a) nodes[*a].connected = true;
       if (b) nodes[*b].connected = true;
-      if (a && b) checkConnection(nodes, *a, *b, wire, nets);
+      if (a && b) checkConnection(nodes, *a, *b, connection, nets);
     }
     checkUndrivenNets(nodes, nets);
     for (const PortNode& node : nodes) {
@@ -443,13 +444,13 @@ class ModelValidator {
   }
 
   /// The PortNode an endpoint names, or nullopt (reported unless already known to be bad).
-  std::optional<std::size_t> resolve(const std::string& endpoint, const std::string& wire, const Block* subsystem,
+  std::optional<std::size_t> resolve(const std::string& endpoint, const Connection& wire, const Block* subsystem,
                                      const std::string& owner, Level& level,
                                      const std::map<std::string, std::size_t>& boundary, std::vector<PortNode>& nodes) {
     const std::size_t dot = endpoint.find('.');
     if (dot == std::string::npos) {
       if (!subsystem) {
-        report(endpoint, "", "connection " + wire + ": '" + endpoint + "' is not <block>.<port>");
+        report(endpoint, "", "connection " + wireText(wire) + ": '" + endpoint + "' is not <block>.<port>");
         return std::nullopt;
       }
       if (auto it = boundary.find(endpoint); it != boundary.end()) return it->second;
@@ -459,7 +460,7 @@ class ModelValidator {
       std::vector<std::string> names;
       for (const auto& [name, index] : boundary) names.push_back(name);
       report(owner, endpoint,
-             "connection " + wire + ": subsystem " + owner + " has no port '" + endpoint + "'" +
+             "connection " + wireText(wire) + ": subsystem " + owner + " has no port '" + endpoint + "'" +
                  (names.empty() ? "" : " (ports: " + joined(names) + ")"));
       return std::nullopt;
     }
@@ -468,7 +469,7 @@ class ModelValidator {
     LevelBlock* found = level.find(id);
     if (!found) {
       report((owner.empty() ? "" : owner + "/") + id, port,
-             "connection " + wire + ": no block '" + id + "'" + (owner.empty() ? "" : " in " + owner));
+             "connection " + wireText(wire) + ": no block '" + id + "'" + (owner.empty() ? "" : " in " + owner));
       return std::nullopt;
     }
     LevelBlock& block = *found;
@@ -491,37 +492,37 @@ class ModelValidator {
       return nodes.size() - 1;
     }
     report(block.name, port,
-           "connection " + wire + ": " + block.description() + " has no port '" + port +
+           "connection " + wireText(wire) + ": " + block.description() + " has no port '" + port +
                "' (ports: " + joined(block.portNames()) + ")");
     return std::nullopt;
   }
 
-  void checkConnection(const std::vector<PortNode>& nodes, std::size_t a, std::size_t b, const std::string& wire,
+  void checkConnection(const std::vector<PortNode>& nodes, std::size_t a, std::size_t b, const Connection& wire,
                        Nets& nets) {
     const PortNode& from = nodes[a];
     const PortNode& to = nodes[b];
     if (a == b) {
-      report(to.owner, to.name, "connection " + wire + " joins a port to itself");
+      report(to.owner, to.name, "connection " + wireText(wire) + " joins a port to itself");
       return;
     }
     if (from.isSignal() != to.isSignal()) {
       const PortNode& signal = from.isSignal() ? from : to;
       const PortNode& physical = from.isSignal() ? to : from;
       report(to.owner, to.name,
-             "connection " + wire + ": signal port " + signal.label() + " cannot be wired to " +
+             "connection " + wireText(wire) + ": signal port " + signal.label() + " cannot be wired to " +
                  std::string(domainName(physical.domain)) + " port " + physical.label());
       return;
     }
     if (!from.isSignal()) {
       if (from.domain != to.domain)
         report(to.owner, to.name,
-               "connection " + wire + ": domain mismatch: " + std::string(domainName(from.domain)) + " port " +
+               "connection " + wireText(wire) + ": domain mismatch: " + std::string(domainName(from.domain)) + " port " +
                    from.label() + " joined to " + std::string(domainName(to.domain)) + " port " + to.label());
       return;
     }
     if (from.direction == PortDirection::Output && to.direction == PortDirection::Output) {
       report(to.owner, to.name,
-             "connection " + wire + ": both are outputs (" + from.label() + " and " + to.label() + ")");
+             "connection " + wireText(wire) + ": both are outputs (" + from.label() + " and " + to.label() + ")");
       return;
     }
     const std::optional<std::size_t> driverA = nets.driver(a, nodes);
