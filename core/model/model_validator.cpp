@@ -249,17 +249,26 @@ class ModelValidator {
       }
     }
     Level level(blocks.size());
+    nodes.reserve(nodes.size() + 2 * blocks.size());  // most blocks have two ports or fewer
+    // Whether a block of this level states a start position (most levels: none, nothing to compare).
+    bool statesPositions = false;
     for (const Block& block : blocks) {
       const std::string name = prefix + block.id;
+      const ComponentType* type = nullptr;
       if (block.id.empty()) {
         report(owner, "", "a block of type '" + block.type + "' has no id");
+        type = registry_.find(block.type);
       } else if (!isPlainName(block.id)) {
         report(printable(name), "", "block id '" + printable(block.id) + "' must not contain '.', '/', blanks or control characters");
+        type = registry_.find(block.type);
       } else if (!level.ids.insert(block.id, static_cast<int>(level.blocks.size())).second) {
         report(name, "", "duplicate block id '" + block.id + "'");
+        type = registry_.find(block.type);
       } else {
         level.blocks.push_back(describeBlock(block, name, scope, nodes));
+        type = level.blocks.back().type;
       }
+      statesPositions = statesPositions || (type && !type->positions.empty());
     }
 
     Nets nets;
@@ -282,8 +291,9 @@ class ModelValidator {
                    std::string(throughName(node.domain)),
                Severity::Info);
     }
-    for (Diagnostic& warning : checkStartPositions(blocks, connections, prefix, scope, registry_, file_))
-      diagnostics_.push_back(std::move(warning));
+    if (statesPositions)
+      for (Diagnostic& warning : checkStartPositions(blocks, connections, prefix, scope, registry_, file_))
+        diagnostics_.push_back(std::move(warning));
   }
 
   LevelBlock describeBlock(const Block& block, const std::string& name, const ParameterScope& scope,
@@ -543,15 +553,18 @@ class ModelValidator {
 
   /// A net of wired signal ports with no output driving it.
   void checkUndrivenNets(const std::vector<PortNode>& nodes, Nets& nets) {
-    // Members by root, roots in ascending order.
-    std::vector<std::vector<std::size_t>> members(nodes.size());
+    // The signal ports as (root, port), sorted: nets by root in ascending order, each net's ports in order.
+    std::vector<std::pair<std::size_t, std::size_t>> byNet;
     for (std::size_t k = 0; k < nodes.size(); ++k)
-      if (nodes[k].isSignal()) members[nets.find(k)].push_back(k);
-    for (const std::vector<std::size_t>& net : members) {
-      if (net.size() < 2 || nets.driver(net.front(), nodes)) continue;
+      if (nodes[k].isSignal()) byNet.emplace_back(nets.find(k), k);
+    std::sort(byNet.begin(), byNet.end());
+    for (std::size_t first = 0, end = 0; first < byNet.size(); first = end) {
+      while (end < byNet.size() && byNet[end].first == byNet[first].first) ++end;
+      const std::size_t front = byNet[first].second;
+      if (end - first < 2 || nets.driver(front, nodes)) continue;
       std::vector<std::string> inputs;
-      for (std::size_t k : net) inputs.push_back(nodes[k].label());
-      report(nodes[net.front()].owner, nodes[net.front()].name,
+      for (std::size_t k = first; k < end; ++k) inputs.push_back(nodes[byNet[k].second].label());
+      report(nodes[front].owner, nodes[front].name,
              "inputs wired together with no driver: " + joined(inputs) + "; connect an output to them");
     }
   }
