@@ -265,8 +265,10 @@ class ModelValidator {
         report(name, "", "duplicate block id '" + block.id + "'");
         type = registry_.find(block.type);
       } else {
-        level.blocks.push_back(describeBlock(block, name, scope, nodes));
-        type = level.blocks.back().type;
+        // In place (a LevelBlock is large); room for every block is reserved, so the reference holds.
+        LevelBlock& described = level.blocks.emplace_back();
+        describeBlock(described, block, name, scope, nodes);
+        type = described.type;
       }
       statesPositions = statesPositions || (type && !type->positions.empty());
     }
@@ -296,9 +298,9 @@ class ModelValidator {
         diagnostics_.push_back(std::move(warning));
   }
 
-  LevelBlock describeBlock(const Block& block, const std::string& name, const ParameterScope& scope,
-                           std::vector<PortNode>& nodes) {
-    LevelBlock described;
+  /// Fills `described` (a fresh LevelBlock) for `block`, adding its ports to `nodes`.
+  void describeBlock(LevelBlock& described, const Block& block, const std::string& name, const ParameterScope& scope,
+                     std::vector<PortNode>& nodes) {
     described.block = &block;
     described.name = name;
     if (block.type == "Subsystem") {
@@ -323,12 +325,12 @@ class ModelValidator {
         }
       }
       described.portsKnown = true;
-      return described;
+      return;
     }
     const ComponentType* type = registry_.find(block.type);
     if (!type) {
       report(name, "", unknownTypeMessage(block.type));
-      return described;
+      return;
     }
     countMarker(block.type, name);
     const int inputs = checkParams(block, *type, name, scope);
@@ -347,7 +349,7 @@ class ModelValidator {
       }
     }
     described.portsKnown = true;
-    return described;
+    return;
   }
 
   /// Checks the parameters of a library block; returns its number of variadic

@@ -36,7 +36,7 @@ std::pair<int, bool> NameIndex::insert(std::string_view name, int value) {
   const std::uint64_t hash = std::hash<std::string_view>{}(name);
   const std::size_t at = slotOf(name, hash);
   if (slots_[at].entry != 0) return {entries_[slots_[at].entry - 1].value, false};
-  entries_.push_back({name, value});
+  entries_.push_back({std::string(name), value});
   hashes_.push_back(hash);
   slots_[at] = {static_cast<std::uint32_t>(hash >> 32), static_cast<std::uint32_t>(entries_.size())};
   return {value, true};

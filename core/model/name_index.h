@@ -4,11 +4,13 @@
 // vectors. One flat open-addressing table of 8-byte slots (a part of the name's hash
 // and the place of its entry) over the entries in the order added: a table for
 // 200,000 names is 4 MB and stays in the cache, and lookups in about the order the
-// names were added read the entries in order. No allocation per name; the names are
-// observed, not copied, and must outlive the index.
+// names were added read the entries in order. Each entry holds a copy of its name, so
+// a lookup reads nothing but the index (a name of up to 15 bytes, as block ids are,
+// is copied without allocation).
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -29,7 +31,7 @@ class NameIndex {
 
  private:
   struct Entry {
-    std::string_view name;
+    std::string name;
     int value = 0;
   };
   struct Slot {
