@@ -5,7 +5,8 @@
 //   validate   core::validateModel;
 //   elaborate  core::Elaborator::elaborate without alias elimination (the flat system as
 //              the components and the nets make it: the phase before "eliminating aliases"
-//              in kelvin-cli's debug log);
+//              in kelvin-cli's debug log), building what `kelvin-cli simulate` asks for
+//              (CompileProducts::run: no noise sources);
 //   aliases    the alias elimination after it (core::AliasEliminator), for reference.
 // Each phase is run `repeat` times and the median is printed, with the peak resident
 // memory of the process at the end. CPU time (not wall time) so that figures taken on a
@@ -70,12 +71,13 @@ int main(int argc, char** argv) {
   std::size_t problems = 0;
   const double validate = medianTime(repeat, [&] { problems = core::validateModel(model, registry, path).size(); });
   std::size_t equations = 0;
+  const core::CompileProducts products = core::CompileProducts::run(true);
   const double elaborate = medianTime(
-      repeat, [&] { equations = core::Elaborator(registry, path).elaborate(model, false).equations.size(); });
+      repeat, [&] { equations = core::Elaborator(registry, path, {}, products).elaborate(model, false).equations.size(); });
   // The alias elimination alone: elaborate again outside the clock, then time the elimination.
   std::vector<double> aliasTimes;
   for (int r = 0; r < repeat; ++r) {
-    core::FlatSystem flat = core::Elaborator(registry, path).elaborate(model, false);
+    core::FlatSystem flat = core::Elaborator(registry, path, {}, products).elaborate(model, false);
     const double start = cpuSeconds();
     core::AliasEliminator().run(flat);
     aliasTimes.push_back(cpuSeconds() - start);

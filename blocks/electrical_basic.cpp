@@ -41,7 +41,7 @@ void registerElectricalBasic(core::BlockRegistry& registry) {
                   const Expr v = b.state("v", b.param("v0"));
                   b.equation(v - e.v);
                   b.equation(c * der(v) - e.i);
-                  b.energy(0.5 * c * v * v);
+                  b.energy([&] { return 0.5 * c * v * v; });
                 }});
 
   // L·di/dt = v, stored energy ½·L·i²
@@ -59,7 +59,7 @@ void registerElectricalBasic(core::BlockRegistry& registry) {
          const Expr i = b.state("i", b.param("i0"));
          b.equation(i - e.i);
          b.equation(l * der(i) - e.v);
-         b.energy(0.5 * l * i * i);
+         b.energy([&] { return 0.5 * l * i * i; });
        }});
 
   // v(p) = 0

@@ -135,7 +135,7 @@ void registerElectricalControlled(core::BlockRegistry& registry) {
                   b.equation(i2 - b.through("p2"));
                   b.equation(l1 * der(i1) + m * der(i2) - (b.across("p1") - b.across("n1")));
                   b.equation(m * der(i1) + l2 * der(i2) - (b.across("p2") - b.across("n2")));
-                  b.energy(0.5 * l1 * i1 * i1 + m * i1 * i2 + 0.5 * l2 * i2 * i2);
+                  b.energy([&] { return 0.5 * l1 * i1 * i1 + m * i1 * i2 + 0.5 * l2 * i2 * i2; });
                 }});
 
   // v1 = ratio·v2, ratio·i1 + i2 = 0 (lossless: v1·i1 + v2·i2 = 0)

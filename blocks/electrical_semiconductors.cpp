@@ -24,7 +24,7 @@ constexpr double kDepletionKnee = 0.5;
 Expr junctionCurrent(ComponentBuilder& b, Expr v) {
   const double vt = kBoltzmann * b.temperature() / kElementaryCharge;
   const Expr diffusion = b.param("Is") * (limexp(v / (b.param("N") * vt)) - 1.0);
-  const Expr shot = b.noise("shot", 2.0 * kElementaryCharge * abs(diffusion), b.param("fc"));
+  const Expr shot = b.noise("shot", [&] { return 2.0 * kElementaryCharge * abs(diffusion); }, b.param("fc"));
   const Expr id = diffusion + kGmin * v;
   const Expr charge = chargeCurrent(
       b, "q", b.param("TT") * diffusion + depletionCharge(b, v, b.param("Cjo"), b.param("Vj"), b.param("M"), kDepletionKnee));

@@ -39,7 +39,7 @@ void registerElectricalSwitches(core::BlockRegistry& registry) {
                   }
                   // Thermal noise 4kT·g of the conductance g of the present position.
                   const Expr g = ifThenElse(closed, b.pool().constant(1.0 / b.param("Ron")), b.pool().constant(b.param("Goff")));
-                  const Expr n = b.noise("thermal", 4.0 * kBoltzmann * b.temperature() * g);
+                  const Expr n = b.noise("thermal", [&] { return 4.0 * kBoltzmann * b.temperature() * g; });
                   b.equation(e.i - g * e.v - n);
                 }});
 }

@@ -150,8 +150,8 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
                            b.param("TR") * ibc + depletionCharge(b, vbc, b.param("CJC") * bc.capacitanceScale,
                                                                  bc.potential, b.param("MJC"), b.param("FC")));
 
-         const Expr shotC = b.noise("collector_shot", 2.0 * kElementaryCharge * abs(icDc));
-         const Expr shotB = b.noise("base_shot", 2.0 * kElementaryCharge * abs(ibDc)) +
+         const Expr shotC = b.noise("collector_shot", [&] { return 2.0 * kElementaryCharge * abs(icDc); });
+         const Expr shotB = b.noise("base_shot", [&] { return 2.0 * kElementaryCharge * abs(ibDc); }) +
                             flickerCurrent(b, "flicker", ibDc, b.param("KF"), b.param("AF"));
          // NPN-sense currents into the internal collector and base; the emitter takes the rest.
          b.equation(b.through("c") - sign * (icDc + shotC - ibcCharge));
@@ -247,7 +247,7 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
                   const Expr qgd = chargeCurrent(
                       b, "qgd",
                       depletionCharge(b, vgd, b.param("CGD") * junction.capacitanceScale, junction.potential, 0.5, fc));
-                  const Expr channelNoise = b.noise("channel_thermal", 8.0 / 3.0 * kBoltzmann * t * abs(gm)) +
+                  const Expr channelNoise = b.noise("channel_thermal", [&] { return 8.0 / 3.0 * kBoltzmann * t * abs(gm); }) +
                                             flickerCurrent(b, "flicker", ids - igd, b.param("KF"), b.param("AF"));
                   b.equation(b.through("g") - sign * (igs + igd + qgs + qgd));
                   b.equation(b.through("d") - sign * (ids + channelNoise - igd - qgd));
@@ -338,7 +338,7 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          // ngspice-39's level-1 flicker noise: KF·|Id|^AF/(f·W·Leff·Cox²), Id the drain current.
          const double cox = kOxidePermittivity / b.param("TOX");
          const Expr channelNoise =
-             b.noise("channel_thermal", 8.0 / 3.0 * kBoltzmann * b.temperature() * abs(gm)) +
+             b.noise("channel_thermal", [&] { return 8.0 / 3.0 * kBoltzmann * b.temperature() * abs(gm); }) +
              flickerCurrent(b, "flicker", ids - ibd, b.param("KF"), b.param("AF"), w * length * cox * cox);
 
          const Expr igs = chargeCurrent(b, "qgs", b.param("CGSO") * w * (vg - vs));

@@ -88,7 +88,7 @@ void registerHydraulic(core::BlockRegistry& registry) {
                   const Expr dp = b.state("dp", b.param("p0"));
                   b.equation(dp - e.v);
                   b.equation(c * der(dp) - e.i);
-                  b.energy(0.5 * c * dp * dp);
+                  b.energy([&] { return 0.5 * c * dp * dp; });
                 }});
 
   // I·dq/dt = Δp, stored energy ½·I·q²
@@ -107,7 +107,7 @@ void registerHydraulic(core::BlockRegistry& registry) {
                   const Expr q = b.state("q", b.param("q0"));
                   b.equation(q - e.i);
                   b.equation(inertance * der(q) - e.v);
-                  b.energy(0.5 * inertance * q * q);
+                  b.energy([&] { return 0.5 * inertance * q * q; });
                 }});
 
   // p(p) = P

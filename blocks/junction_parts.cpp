@@ -90,13 +90,14 @@ Expr internalNode(ComponentBuilder& b, const std::string& port, double r, const 
   if (r == 0.0) return b.across(port);
   const Expr inner = b.variable(node);
   b.equation(b.across(port) - inner -
-             r * (b.through(port) - b.noise(noise, b.pool().constant(4.0 * kBoltzmann * b.temperature() / r))));
+             r * (b.through(port) -
+                  b.noise(noise, [&] { return b.pool().constant(4.0 * kBoltzmann * b.temperature() / r); })));
   return inner;
 }
 
 Expr flickerCurrent(ComponentBuilder& b, const std::string& name, Expr i, double kf, double af, double scale) {
   if (kf == 0.0) return b.pool().constant(0.0);
-  return b.flickerNoise(name, kf / scale * pow(max(abs(i), b.pool().constant(1e-38)), af));
+  return b.flickerNoise(name, [&] { return kf / scale * pow(max(abs(i), b.pool().constant(1e-38)), af); });
 }
 
 }  // namespace kelvin::blocks

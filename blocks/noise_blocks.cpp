@@ -81,7 +81,7 @@ void registerNoiseBlocks(core::BlockRegistry& registry) {
                 .keyParam = "psd",
                 .icon = iconFor("signal.WhiteNoise"),
                 .build = [](ComponentBuilder& b) {
-                  b.equation(b.output("y") - b.noise("white", b.pool().constant(b.param("psd"))));
+                  b.equation(b.output("y") - b.noise("white", [&] { return b.pool().constant(b.param("psd")); }));
                 }});
 
   // y = Σ z_k, τ_k·z_k' = n_k − z_k with independent white n_k: a rational 1/f spectrum.
@@ -106,7 +106,7 @@ void registerNoiseBlocks(core::BlockRegistry& registry) {
            const double pole = corner * 1e-3 * std::pow(ratio, k);
            const std::string name = "z" + std::to_string(k + 1);
            const Expr z = b.state(name, 0.0);
-           const Expr n = b.noise("pink" + std::to_string(k + 1), b.pool().constant(c / pole));
+           const Expr n = b.noise("pink" + std::to_string(k + 1), [&] { return b.pool().constant(c / pole); });
            b.equation(der(z) - 2.0 * std::numbers::pi * pole * (n - z));
            sum = sum + z;
          }

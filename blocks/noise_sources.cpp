@@ -3,15 +3,15 @@
 namespace kelvin::blocks {
 
 core::Expr thermalNoise(core::ComponentBuilder& b, core::Expr conductance) {
-  return b.noise("thermal", 4.0 * kBoltzmann * b.temperature() * conductance);
+  return b.noise("thermal", [&] { return 4.0 * kBoltzmann * b.temperature() * conductance; });
 }
 
 core::Expr thermalNoise(core::ComponentBuilder& b, double conductance) {
-  return thermalNoise(b, b.pool().constant(conductance));
+  return b.noise("thermal", [&] { return 4.0 * kBoltzmann * b.temperature() * b.pool().constant(conductance); });
 }
 
 core::Expr gasFlowNoise(core::ComponentBuilder& b, core::Expr meanPressure, double resistance, double gasConstant) {
-  return b.noise("thermal", 4.0 * kBoltzmann / (gasConstant * resistance) * meanPressure);
+  return b.noise("thermal", [&] { return 4.0 * kBoltzmann / (gasConstant * resistance) * meanPressure; });
 }
 
 core::ParamDecl temperatureParam() {

@@ -34,7 +34,7 @@ Expr buildGas(core::ComponentBuilder& b, const std::string& port, const GasVolum
   if (isothermal) {
     b.equation(gas.volume * der(p) + p * gas.volumeRate - rs * t0 * mdot);
     if (!gas.heatPort.empty()) b.equation(b.across(gas.heatPort) - t0);
-    b.energy(0.5 * gas.startVolume / p0 * p * p);
+    b.energy([&] { return 0.5 * gas.startVolume / p0 * p * p; });
     return p;
   }
   const Expr t = b.state("T", t0);
@@ -42,7 +42,7 @@ Expr buildGas(core::ComponentBuilder& b, const std::string& port, const GasVolum
   if (!gas.heatPort.empty()) b.equation(b.across(gas.heatPort) - t);
   b.equation(gas.volume * der(p) + gamma * p * gas.volumeRate - gamma * rs * t * mdot - (gamma - 1.0) * q);
   b.equation(p * gas.volume * der(t) - (gamma - 1.0) * t * (rs * t * mdot + q - p * gas.volumeRate));
-  b.energy(0.5 * gas.startVolume / (gamma * p0) * p * p);
+  b.energy([&] { return 0.5 * gas.startVolume / (gamma * p0) * p * p; });
   return p;
 }
 

@@ -45,7 +45,7 @@ void registerRotational(core::BlockRegistry& registry) {
                   b.equation(b.across("a") - w);
                   b.equation(b.across("b") - w);
                   b.equation(j * der(w) - b.through("a") - b.through("b"));
-                  b.energy(0.5 * j * w * w);
+                  b.energy([&] { return 0.5 * j * w * w; });
                 }});
 
   // dφ/dt = wa − wb, τ = c·φ (from a to b); stored energy ½·c·φ².
@@ -63,7 +63,7 @@ void registerRotational(core::BlockRegistry& registry) {
                   const Expr phi = b.state("phi_rel", b.param("phi0"));
                   b.equation(der(phi) - e.v);
                   b.equation(e.i - c * phi);
-                  b.energy(0.5 * c * phi * phi);
+                  b.energy([&] { return 0.5 * c * phi * phi; });
                 }});
 
   // τ = d·(wa − wb)

@@ -48,7 +48,7 @@ void registerThermal(core::BlockRegistry& registry) {
                   const Expr t = b.state("T", b.param("T0"));
                   b.equation(b.across("a") - t);
                   b.equation(c * der(t) - b.through("a"));
-                  b.energy(0.5 * c * t * t);
+                  b.energy([&] { return 0.5 * c * t * t; });
                 }});
 
   // Q = G·(Ta − Tb), from a to b

@@ -51,7 +51,7 @@ void registerTranslational(core::BlockRegistry& registry) {
                   b.equation(b.across("a") - v);
                   b.equation(b.across("b") - v);
                   b.equation(m * der(v) - b.through("a") - b.through("b"));
-                  b.energy(0.5 * m * v * v);
+                  b.energy([&] { return 0.5 * m * v * v; });
                 },
                 .positions = {{"x0", "a", ""}, {"x0", "b", ""}}});
 
@@ -70,7 +70,7 @@ void registerTranslational(core::BlockRegistry& registry) {
                   const Expr s = b.state("s_rel", b.param("s0"));
                   b.equation(der(s) - e.v);
                   b.equation(e.i - k * s);
-                  b.energy(0.5 * k * s * s);
+                  b.energy([&] { return 0.5 * k * s * s; });
                 },
                 .positions = {{"s0", "a", "b"}}});
 

@@ -54,7 +54,8 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
     const core::Model model = context.loadValidModel(path);
     options = core::SimulationOptions::fromSettings(model.settings, path);
     overrides.applyTo(options);
-    compiled = core::compileModel(model, context.registry(), path);
+    // A run draws no noise; the energies weigh the state projection at constraint changes.
+    compiled = core::compileModel(model, context.registry(), path, {}, core::CompileProducts::run(options.projection));
   }
   const std::vector<std::string>& names = core::signalNames(*compiled);
   const std::vector<std::size_t> columns =

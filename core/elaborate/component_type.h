@@ -149,13 +149,31 @@ class ComponentBuilder {
   /// (quantity²/Hz; it may depend on the operating point, as shot noise 2q|I| does)
   /// and returns its signal n(t), which the component adds into its equations
   /// linearly; n is 0 in a plain simulation. `flickerCorner` > 0 [Hz] adds 1/f noise
-  /// of the same level at that frequency to spectra.
+  /// of the same level at that frequency to spectra. A compilation that wants no noise
+  /// sources (wantsNoise() false) records none and returns the constant 0.
   virtual Expr noise(const std::string& name, Expr psd, double flickerCorner = 0.0) = 0;
   /// Declares a flicker (1/f) noise source of one-sided PSD coefficient/f (`coefficient` in
   /// quantity², evaluated at the operating point as `psd` is: SPICE's KF·|I|^AF) and returns its
   /// signal, as noise() does. Spectra include it; the transient envelope and Monte Carlo runs,
   /// which draw white noise, do not.
   virtual Expr flickerNoise(const std::string& name, Expr coefficient) = 0;
+  /// Whether this compilation wants the noise sources and the stored energies
+  /// (CompileProducts); the lazy forms below build them only then.
+  virtual bool wantsNoise() const { return true; }
+  virtual bool wantsEnergy() const { return true; }
+  /// energy(stored()), calling `stored` only when the energies are wanted.
+  void energy(const std::function<Expr()>& stored) {
+    if (wantsEnergy()) energy(stored());
+  }
+  /// noise(name, psd(), flickerCorner), calling `psd` only when noise sources are wanted
+  /// (else the signal is the constant 0).
+  Expr noise(const std::string& name, const std::function<Expr()>& psd, double flickerCorner = 0.0) {
+    return wantsNoise() ? noise(name, psd(), flickerCorner) : pool().constant(0.0);
+  }
+  /// flickerNoise(name, coefficient()), calling `coefficient` only when noise sources are wanted.
+  Expr flickerNoise(const std::string& name, const std::function<Expr()>& coefficient) {
+    return wantsNoise() ? flickerNoise(name, coefficient()) : pool().constant(0.0);
+  }
   /// Declares the block a noise sensor reading `reading` (its mean is the output the
   /// block computes); the noise analyses report the variance and spectrum of the
   /// reading seen through a first-order filter of noise bandwidth `bandwidth` [Hz]

@@ -65,8 +65,9 @@ class SwitchOwners {
 
 }  // namespace
 
-Elaborator::Elaborator(const BlockRegistry& registry, std::string file, std::set<std::string> runtime)
-    : registry_(registry), file_(std::move(file)), runtime_(std::move(runtime)) {}
+Elaborator::Elaborator(const BlockRegistry& registry, std::string file, std::set<std::string> runtime,
+                       CompileProducts products)
+    : registry_(registry), file_(std::move(file)), runtime_(std::move(runtime)), products_(products) {}
 
 FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) const {
   // The net list and the port bindings are gone before the elimination starts: the
@@ -162,7 +163,7 @@ FlatSystem Elaborator::build(const Model& model) const {
     const NetList::Instance& instance = nets.instances()[i];
     const std::size_t firstEquation = system.equations.size();
     const std::size_t firstClock = system.clocks.size();
-    InstanceBuilder builder(system, instance, static_cast<int>(i), bindings, file_, runtime_);
+    InstanceBuilder builder(system, instance, static_cast<int>(i), bindings, file_, runtime_, products_);
     instance.type->build(builder);
     builder.finish();
     for (std::size_t e = firstEquation; e < system.equations.size(); ++e)

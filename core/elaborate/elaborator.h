@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "elaborate/compile_products.h"
 #include "elaborate/flat_system.h"
 #include "model/model.h"
 
@@ -21,8 +22,10 @@ class Elaborator {
  public:
   /// `registry` must outlive the elaborator; `file` is used in diagnostics. The parameters
   /// named in `runtime` ("R1.R") become run-time values (FlatSystem::parameters) where
-  /// their block lets them (ComponentBuilder::parameter).
-  Elaborator(const BlockRegistry& registry, std::string file, std::set<std::string> runtime = {});
+  /// their block lets them (ComponentBuilder::parameter). `products` says whether the
+  /// noise sources and the stored energies are built (all by default).
+  Elaborator(const BlockRegistry& registry, std::string file, std::set<std::string> runtime = {},
+             CompileProducts products = {});
 
   /// Throws ModelError naming the block (and port) on any problem found while
   /// building equations (bad parameter, unknown type, undriven input, ...). With
@@ -38,6 +41,7 @@ class Elaborator {
   const BlockRegistry& registry_;
   std::string file_;
   std::set<std::string> runtime_;
+  CompileProducts products_;
 };
 
 }  // namespace kelvin::core

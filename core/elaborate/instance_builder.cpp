@@ -10,8 +10,14 @@ namespace kelvin::core {
 
 InstanceBuilder::InstanceBuilder(FlatSystem& system, const NetList::Instance& instance, int blockIndex,
                                  const PortBindings& ports, const std::string& file,
-                                 const std::set<std::string>& runtime)
-    : system_(system), instance_(instance), block_(blockIndex), ports_(ports), file_(file), runtime_(runtime) {}
+                                 const std::set<std::string>& runtime, const CompileProducts& products)
+    : system_(system),
+      instance_(instance),
+      block_(blockIndex),
+      ports_(ports),
+      file_(file),
+      runtime_(runtime),
+      products_(products) {}
 
 void InstanceBuilder::fail(const std::string& port, const std::string& message) const {
   throw ModelError(Diagnostic{file_, instance_.id, port, message});
@@ -169,6 +175,7 @@ double InstanceBuilder::temperature() const {
 }
 
 Expr InstanceBuilder::noise(const std::string& name, Expr psd, double flickerCorner) {
+  if (!products_.noise) return system_.pool->constant(0.0);
   const Expr signal = discrete(name, 0.0);
   system_.noiseSources.push_back({.name = instance_.id + "." + name,
                                   .discrete = signal.node().index,
@@ -180,6 +187,7 @@ Expr InstanceBuilder::noise(const std::string& name, Expr psd, double flickerCor
 }
 
 Expr InstanceBuilder::flickerNoise(const std::string& name, Expr coefficient) {
+  if (!products_.noise) return system_.pool->constant(0.0);
   const Expr signal = noise(name, system_.pool->constant(0.0), 0.0);
   system_.noiseSources.back().flicker = coefficient;
   return signal;
@@ -189,7 +197,9 @@ void InstanceBuilder::noiseSensor(Expr reading, double bandwidth) {
   system_.noiseSensors.push_back({instance_.id + ".y", reading, bandwidth, block_});
 }
 
-void InstanceBuilder::energy(Expr stored) { energy_ = energy_.valid() ? energy_ + stored : stored; }
+void InstanceBuilder::energy(Expr stored) {
+  if (products_.energies) energy_ = energy_.valid() ? energy_ + stored : stored;
+}
 
 void InstanceBuilder::constraint(Expr active, Expr g) { system_.constraints.push_back({active, g, block_}); }
 

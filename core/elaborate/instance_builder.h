@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "elaborate/compile_products.h"
 #include "elaborate/component_type.h"
 #include "elaborate/flat_system.h"
 #include "elaborate/net_list.h"
@@ -28,9 +29,10 @@ struct PortBindings {
 class InstanceBuilder final : public ComponentBuilder {
  public:
   /// All references are observed and must outlive the builder. `runtime` names the
-  /// parameters ("R1.R") to compile as run-time values.
+  /// parameters ("R1.R") to compile as run-time values; `products` says whether noise
+  /// sources and energies are recorded.
   InstanceBuilder(FlatSystem& system, const NetList::Instance& instance, int blockIndex, const PortBindings& ports,
-                  const std::string& file, const std::set<std::string>& runtime);
+                  const std::string& file, const std::set<std::string>& runtime, const CompileProducts& products);
 
   const std::string& blockId() const override { return instance_.id; }
   ExprPool& pool() override { return *system_.pool; }
@@ -63,6 +65,8 @@ class InstanceBuilder final : public ComponentBuilder {
   Expr noise(const std::string& name, Expr psd, double flickerCorner) override;
   Expr flickerNoise(const std::string& name, Expr coefficient) override;
   void noiseSensor(Expr reading, double bandwidth) override;
+  bool wantsNoise() const override { return products_.noise; }
+  bool wantsEnergy() const override { return products_.energies; }
   void constraint(Expr active, Expr g) override;
   [[noreturn]] void fail(const std::string& port, const std::string& message) const override;
 
@@ -81,6 +85,7 @@ class InstanceBuilder final : public ComponentBuilder {
   const PortBindings& ports_;
   const std::string& file_;
   const std::set<std::string>& runtime_;
+  const CompileProducts& products_;
   Expr energy_;
 };
 

@@ -42,6 +42,12 @@ int NetList::memberOf(int instance, std::string_view name) const {
 
 void NetList::addModel(const std::vector<Block>& blocks, const std::vector<Connection>& connections,
                        const ParameterScope& scope) {
+  // Room for the top level, most of a large model (about two ports per block); the
+  // subsystems' blocks grow the vectors as usual.
+  instances_.reserve(blocks.size());
+  members_.reserve(2 * blocks.size());
+  memberSlot_.reserve(2 * blocks.size());
+  parent_.reserve(2 * blocks.size());
   addDiagram(blocks, connections, "", scope, nullptr);
 }
 

@@ -86,6 +86,7 @@ class BulkHandler : public nlohmann::json_sax<Json> {
   }
 
   bool start_object(std::size_t) override {
+    if (++depth_ > kMaxJsonDepth) return false;  // parseModel reports it the ordinary way
     switch (where_) {
       case Where::Start: where_ = Where::Top; return true;
       case Where::Blocks:
@@ -107,6 +108,7 @@ class BulkHandler : public nlohmann::json_sax<Json> {
     }
   }
   bool end_object() override {
+    --depth_;
     switch (where_) {
       case Where::Top: where_ = Where::Done; return true;
       case Where::Params: where_ = Where::Block; return true;
@@ -121,6 +123,7 @@ class BulkHandler : public nlohmann::json_sax<Json> {
     }
   }
   bool start_array(std::size_t) override {
+    if (++depth_ > kMaxJsonDepth) return false;
     switch (where_) {
       case Where::Top:
         if (key_ == "blocks" && !haveBlocks_) return haveBlocks_ = true, where_ = Where::Blocks, true;
@@ -143,6 +146,7 @@ class BulkHandler : public nlohmann::json_sax<Json> {
     }
   }
   bool end_array() override {
+    --depth_;
     switch (where_) {
       case Where::Blocks:
       case Where::Connections: where_ = Where::Top; return true;
@@ -173,8 +177,9 @@ class BulkHandler : public nlohmann::json_sax<Json> {
     kPoints = 256
   };
 
-  static unsigned bitOf(const std::string& k) {
-    for (auto [name, bit] : {std::pair{"id", kId},
+  static unsigned bitOf(std::string_view k) {
+    using namespace std::string_view_literals;  // compared by length first
+    for (auto [name, bit] : {std::pair{"id"sv, kId},
                              {"type", kType},
                              {"params", kParams},
                              {"pos", kPos},
@@ -309,6 +314,7 @@ class BulkHandler : public nlohmann::json_sax<Json> {
 
   ModelReader& reader_;
   Where where_ = Where::Start;
+  std::size_t depth_ = 0;  // of the arrays and objects open
   std::string key_;        // the section of the top level whose value comes next
   unsigned keyBit_ = 0;    // the member of a block or a connection whose value comes next (0: another key)
   std::string parameter_;  // the parameter whose value comes next

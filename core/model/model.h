@@ -28,7 +28,7 @@ struct Connection {
   std::string from;
   std::string to;
   std::vector<Point> points;  // intermediate routing points of the wire
-  Json extra = Json::object();
+  Json extra;                 // null or an object (a file's blocks and wires are many: null costs no allocation)
 };
 
 /// A port on the boundary of a subsystem. direction: "input", "output" or
@@ -54,7 +54,7 @@ struct Block {
   std::vector<Block> blocks;             // Subsystem only
   std::vector<Connection> connections;   // Subsystem only
   std::vector<BoundaryPort> ports;       // Subsystem only
-  Json extra = Json::object();
+  Json extra;                            // null or an object, as Connection::extra
 };
 
 /// A model-level variable usable in any parameter expression (like a workspace).

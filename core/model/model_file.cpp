@@ -25,11 +25,6 @@ namespace {
 
 std::string systemMessage(int error) { return std::generic_category().message(error); }
 
-/// Deepest nesting of JSON arrays and objects read. The JSON library copies, compares and
-/// writes values recursively, so the depth is bounded before parsing; a model with
-/// subsystems nested 1,000 deep (ModelReader's limit) needs about twice as many levels.
-constexpr std::size_t kMaxJsonDepth = 4096;
-
 /// Byte offset of the first '[' or '{' nested deeper than kMaxJsonDepth, if any
 /// (brackets inside strings do not count; syntax errors are left to the parser).
 std::optional<std::size_t> tooDeepAt(const std::string& text) {
@@ -174,6 +169,10 @@ Json settingsJson(const Settings& s) {
 }  // namespace
 
 Model parseModel(const std::string& jsonText, const std::string& fileName) {
+  // Most files are read without a JSON document of their blocks (the quick reader refuses a
+  // text nested deeper than kMaxJsonDepth); the rest, and every file with a problem, the
+  // ordinary way below.
+  if (std::optional<Model> model = FastModelReader(fileName).read(jsonText)) return std::move(*model);
   if (const std::optional<std::size_t> at = tooDeepAt(jsonText)) {
     const auto [line, column] = lineAndColumn(jsonText, *at);
     throw ModelError(Diagnostic{fileName, "", "",
@@ -181,9 +180,6 @@ Model parseModel(const std::string& jsonText, const std::string& fileName) {
                                     std::to_string(column) + " (more than " + std::to_string(kMaxJsonDepth) +
                                     " levels of [ and {)"});
   }
-  // Most files are read without a JSON document of their blocks; the rest, and every file
-  // with a problem, the ordinary way below.
-  if (std::optional<Model> model = FastModelReader(fileName).read(jsonText)) return std::move(*model);
   Json root;
   try {
     root = Json::parse(jsonText);

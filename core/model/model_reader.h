@@ -17,6 +17,10 @@ namespace kelvin::core {
 
 /// The value of "format" in every `.kelvin` file.
 inline constexpr const char* kModelFormatName = "kelvin-model";
+/// The deepest nesting of JSON arrays and objects read. The JSON library copies, compares and
+/// writes values recursively, so parseModel refuses a deeper text before any of that; a model
+/// with subsystems nested 1,000 deep (ModelReader's limit) needs about twice as many levels.
+inline constexpr std::size_t kMaxJsonDepth = 4096;
 
 class ModelReader {
  public:

@@ -125,6 +125,9 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
   return text;
 }
 
+/// "R1.n -> C1.p": a connection as messages name it.
+std::string wireText(const Connection& connection) { return connection.from + " -> " + connection.to; }
+
 /// "> 0", ">= 0 and <= 1": the declared bounds, when `value` breaks one of them.
 std::optional<std::string> boundViolation(const ParamDecl& decl, double value) {
   const bool belowMin = decl.min && (value < *decl.min || (!decl.minInclusive && value == *decl.min));
@@ -246,29 +249,38 @@ class ModelValidator {
       }
     }
     Level level(blocks.size());
+    nodes.reserve(nodes.size() + 2 * blocks.size());  // most blocks have two ports or fewer
+    // Whether a block of this level states a start position (most levels: none, nothing to compare).
+    bool statesPositions = false;
     for (const Block& block : blocks) {
       const std::string name = prefix + block.id;
+      const ComponentType* type = nullptr;
       if (block.id.empty()) {
         report(owner, "", "a block of type '" + block.type + "' has no id");
+        type = registry_.find(block.type);
       } else if (!isPlainName(block.id)) {
         report(printable(name), "", "block id '" + printable(block.id) + "' must not contain '.', '/', blanks or control characters");
-      } else if (level.find(block.id)) {
+        type = registry_.find(block.type);
+      } else if (!level.ids.insert(block.id, static_cast<int>(level.blocks.size())).second) {
         report(name, "", "duplicate block id '" + block.id + "'");
+        type = registry_.find(block.type);
       } else {
-        LevelBlock described = describeBlock(block, name, scope, nodes);
-        level.ids.insert(block.id, static_cast<int>(level.blocks.size()));
-        level.blocks.push_back(std::move(described));
+        // In place (a LevelBlock is large); room for every block is reserved, so the reference holds.
+        LevelBlock& described = level.blocks.emplace_back();
+        describeBlock(described, block, name, scope, nodes);
+        type = described.type;
       }
+      statesPositions = statesPositions || (type && !type->positions.empty());
     }
 
     Nets nets;
     for (const Connection& connection : connections) {
-      const std::string wire = connection.from + " -> " + connection.to;
-      const std::optional<std::size_t> a = resolve(connection.from, wire, subsystem, owner, level, boundary, nodes);
-      const std::optional<std::size_t> b = resolve(connection.to, wire, subsystem, owner, level, boundary, nodes);
+      const std::optional<std::size_t> a =
+          resolve(connection.from, connection, subsystem, owner, level, boundary, nodes);
+      const std::optional<std::size_t> b = resolve(connection.to, connection, subsystem, owner, level, boundary, nodes);
       if (a) nodes[*a].connected = true;
       if (b) nodes[*b].connected = true;
-      if (a && b) checkConnection(nodes, *a, *b, wire, nets);
+      if (a && b) checkConnection(nodes, *a, *b, connection, nets);
     }
     checkUndrivenNets(nodes, nets);
     for (const PortNode& node : nodes) {
@@ -281,13 +293,14 @@ class ModelValidator {
                    std::string(throughName(node.domain)),
                Severity::Info);
     }
-    for (Diagnostic& warning : checkStartPositions(blocks, connections, prefix, scope, registry_, file_))
-      diagnostics_.push_back(std::move(warning));
+    if (statesPositions)
+      for (Diagnostic& warning : checkStartPositions(blocks, connections, prefix, scope, registry_, file_))
+        diagnostics_.push_back(std::move(warning));
   }
 
-  LevelBlock describeBlock(const Block& block, const std::string& name, const ParameterScope& scope,
-                           std::vector<PortNode>& nodes) {
-    LevelBlock described;
+  /// Fills `described` (a fresh LevelBlock) for `block`, adding its ports to `nodes`.
+  void describeBlock(LevelBlock& described, const Block& block, const std::string& name, const ParameterScope& scope,
+                     std::vector<PortNode>& nodes) {
     described.block = &block;
     described.name = name;
     if (block.type == "Subsystem") {
@@ -312,12 +325,12 @@ class ModelValidator {
         }
       }
       described.portsKnown = true;
-      return described;
+      return;
     }
     const ComponentType* type = registry_.find(block.type);
     if (!type) {
       report(name, "", unknownTypeMessage(block.type));
-      return described;
+      return;
     }
     countMarker(block.type, name);
     const int inputs = checkParams(block, *type, name, scope);
@@ -336,7 +349,7 @@ class ModelValidator {
       }
     }
     described.portsKnown = true;
-    return described;
+    return;
   }
 
   /// Checks the parameters of a library block; returns its number of variadic
@@ -443,13 +456,13 @@ class ModelValidator {
   }
 
   /// The PortNode an endpoint names, or nullopt (reported unless already known to be bad).
-  std::optional<std::size_t> resolve(const std::string& endpoint, const std::string& wire, const Block* subsystem,
+  std::optional<std::size_t> resolve(const std::string& endpoint, const Connection& wire, const Block* subsystem,
                                      const std::string& owner, Level& level,
                                      const std::map<std::string, std::size_t>& boundary, std::vector<PortNode>& nodes) {
     const std::size_t dot = endpoint.find('.');
     if (dot == std::string::npos) {
       if (!subsystem) {
-        report(endpoint, "", "connection " + wire + ": '" + endpoint + "' is not <block>.<port>");
+        report(endpoint, "", "connection " + wireText(wire) + ": '" + endpoint + "' is not <block>.<port>");
         return std::nullopt;
       }
       if (auto it = boundary.find(endpoint); it != boundary.end()) return it->second;
@@ -459,7 +472,7 @@ class ModelValidator {
       std::vector<std::string> names;
       for (const auto& [name, index] : boundary) names.push_back(name);
       report(owner, endpoint,
-             "connection " + wire + ": subsystem " + owner + " has no port '" + endpoint + "'" +
+             "connection " + wireText(wire) + ": subsystem " + owner + " has no port '" + endpoint + "'" +
                  (names.empty() ? "" : " (ports: " + joined(names) + ")"));
       return std::nullopt;
     }
@@ -468,7 +481,7 @@ class ModelValidator {
     LevelBlock* found = level.find(id);
     if (!found) {
       report((owner.empty() ? "" : owner + "/") + id, port,
-             "connection " + wire + ": no block '" + id + "'" + (owner.empty() ? "" : " in " + owner));
+             "connection " + wireText(wire) + ": no block '" + id + "'" + (owner.empty() ? "" : " in " + owner));
       return std::nullopt;
     }
     LevelBlock& block = *found;
@@ -491,37 +504,37 @@ class ModelValidator {
       return nodes.size() - 1;
     }
     report(block.name, port,
-           "connection " + wire + ": " + block.description() + " has no port '" + port +
+           "connection " + wireText(wire) + ": " + block.description() + " has no port '" + port +
                "' (ports: " + joined(block.portNames()) + ")");
     return std::nullopt;
   }
 
-  void checkConnection(const std::vector<PortNode>& nodes, std::size_t a, std::size_t b, const std::string& wire,
+  void checkConnection(const std::vector<PortNode>& nodes, std::size_t a, std::size_t b, const Connection& wire,
                        Nets& nets) {
     const PortNode& from = nodes[a];
     const PortNode& to = nodes[b];
     if (a == b) {
-      report(to.owner, to.name, "connection " + wire + " joins a port to itself");
+      report(to.owner, to.name, "connection " + wireText(wire) + " joins a port to itself");
       return;
     }
     if (from.isSignal() != to.isSignal()) {
       const PortNode& signal = from.isSignal() ? from : to;
       const PortNode& physical = from.isSignal() ? to : from;
       report(to.owner, to.name,
-             "connection " + wire + ": signal port " + signal.label() + " cannot be wired to " +
+             "connection " + wireText(wire) + ": signal port " + signal.label() + " cannot be wired to " +
                  std::string(domainName(physical.domain)) + " port " + physical.label());
       return;
     }
     if (!from.isSignal()) {
       if (from.domain != to.domain)
         report(to.owner, to.name,
-               "connection " + wire + ": domain mismatch: " + std::string(domainName(from.domain)) + " port " +
+               "connection " + wireText(wire) + ": domain mismatch: " + std::string(domainName(from.domain)) + " port " +
                    from.label() + " joined to " + std::string(domainName(to.domain)) + " port " + to.label());
       return;
     }
     if (from.direction == PortDirection::Output && to.direction == PortDirection::Output) {
       report(to.owner, to.name,
-             "connection " + wire + ": both are outputs (" + from.label() + " and " + to.label() + ")");
+             "connection " + wireText(wire) + ": both are outputs (" + from.label() + " and " + to.label() + ")");
       return;
     }
     const std::optional<std::size_t> driverA = nets.driver(a, nodes);
@@ -542,15 +555,18 @@ class ModelValidator {
 
   /// A net of wired signal ports with no output driving it.
   void checkUndrivenNets(const std::vector<PortNode>& nodes, Nets& nets) {
-    // Members by root, roots in ascending order.
-    std::vector<std::vector<std::size_t>> members(nodes.size());
+    // The signal ports as (root, port), sorted: nets by root in ascending order, each net's ports in order.
+    std::vector<std::pair<std::size_t, std::size_t>> byNet;
     for (std::size_t k = 0; k < nodes.size(); ++k)
-      if (nodes[k].isSignal()) members[nets.find(k)].push_back(k);
-    for (const std::vector<std::size_t>& net : members) {
-      if (net.size() < 2 || nets.driver(net.front(), nodes)) continue;
+      if (nodes[k].isSignal()) byNet.emplace_back(nets.find(k), k);
+    std::sort(byNet.begin(), byNet.end());
+    for (std::size_t first = 0, end = 0; first < byNet.size(); first = end) {
+      while (end < byNet.size() && byNet[end].first == byNet[first].first) ++end;
+      const std::size_t front = byNet[first].second;
+      if (end - first < 2 || nets.driver(front, nodes)) continue;
       std::vector<std::string> inputs;
-      for (std::size_t k : net) inputs.push_back(nodes[k].label());
-      report(nodes[net.front()].owner, nodes[net.front()].name,
+      for (std::size_t k = first; k < end; ++k) inputs.push_back(nodes[byNet[k].second].label());
+      report(nodes[front].owner, nodes[front].name,
              "inputs wired together with no driver: " + joined(inputs) + "; connect an output to them");
     }
   }

@@ -20,9 +20,10 @@
 namespace kelvin::core {
 
 std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
-                                                  const std::string& file, const std::set<std::string>& runtime) {
+                                                  const std::string& file, const std::set<std::string>& runtime,
+                                                  const CompileProducts& products) {
   spdlog::debug("compile {}: elaborating", file);
-  FlatSystem flat = Elaborator(registry, file, runtime).elaborate(model);
+  FlatSystem flat = Elaborator(registry, file, runtime, products).elaborate(model);
   for (const std::string& name : flat.structuralParameters)
     spdlog::info("compile {}: parameter {} shapes the equations (structural): a new value compiles the model again",
                  file, name);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "elaborate/compile_products.h"
 #include "model/model.h"
 #include "solve/operating_point.h"
 #include "solve/simulation_options.h"
@@ -26,10 +27,12 @@ class CompiledModel;
 /// The parameters named in `runtime` ("R1.R") are compiled as run-time values that
 /// SimulationOptions::parameters sets per run (CompiledModel::parameters()); those their
 /// block reads while building are structural (CompiledModel::structuralParameters()),
-/// which the log says.
+/// which the log says. `products` says whether the noise sources and the stored energies are
+/// built (all by default: what the analyses need; CompileProducts::run for a plain run).
 std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
                                                   const std::string& file = {},
-                                                  const std::set<std::string>& runtime = {});
+                                                  const std::set<std::string>& runtime = {},
+                                                  const CompileProducts& products = {});
 
 /// Names of the signals a compiled model reports, `<block id>.<port>` or
 /// `<block id>.<variable>`, in sample order.

@@ -60,6 +60,8 @@ class SubModelBuilder final : public ComponentBuilder {
     return parent_.flickerNoise(prefix_ + name, coefficient);
   }
   void noiseSensor(Expr reading, double bandwidth) override { parent_.noiseSensor(reading, bandwidth); }
+  bool wantsNoise() const override { return parent_.wantsNoise(); }
+  bool wantsEnergy() const override { return parent_.wantsEnergy(); }
   [[noreturn]] void fail(const std::string& port, const std::string& message) const override;
 
  private:
