@@ -1,0 +1,162 @@
+#include "canvas/wire_layer.h"
+
+#include <algorithm>
+#include <tuple>
+#include <vector>
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QStyleOptionGraphicsItem>
+
+#include "canvas/diagram_scene.h"
+#include "canvas/domain_style.h"
+#include "canvas/wire_item.h"
+
+namespace kelvin::gui {
+
+namespace {
+
+/// Beyond the exposed area, in scene units, still drawn: the halo (7 wide) and the joins.
+constexpr double kExposedMargin = 8;
+/// Where a wire is thinner than a pixel: drawn one device pixel wide without antialiasing.
+constexpr double kFarDetail = 0.3;
+/// Where the handles of a selected wire are drawn.
+constexpr double kHandleDetail = 0.5;
+
+/// A piece of a horizontal (or vertical) line at `at` from `from` to `to` along it, drawn with
+/// pen `pen` (an index into the frame's pens).
+struct Run {
+  int pen;
+  bool vertical;
+  double at, from, to;
+};
+
+/// Lines of one pen.
+struct Stroke {
+  QPen pen;
+  std::vector<QLineF> lines;
+};
+
+int penIndex(std::vector<Stroke>& strokes, const QPen& pen) {
+  for (std::size_t i = 0; i < strokes.size(); ++i)
+    if (strokes[i].pen.color() == pen.color() && strokes[i].pen.widthF() == pen.widthF()) return static_cast<int>(i);
+  strokes.push_back({pen, {}});
+  return static_cast<int>(strokes.size()) - 1;
+}
+
+/// The runs of consecutive segments of `route` that reach `area`, as one path.
+QPainterPath segmentsIn(const QPolygonF& route, const QRectF& area) {
+  QPainterPath part;
+  bool open = false;
+  for (int i = 0; i + 1 < route.size(); ++i) {
+    const QPointF p = route[i], q = route[i + 1];
+    const bool reaches = QRectF(p, q).normalized().adjusted(-1, -1, 1, 1).intersects(area);
+    if (reaches && !open) part.moveTo(p);
+    if (reaches) part.lineTo(q);
+    open = reaches;
+  }
+  return part;
+}
+
+/// Adds the segments of `route` drawn with pen `pen` of width `width` in `area` to `runs`
+/// (horizontal and vertical ones) or `lines` (any other). A segment reaches half the width past
+/// a bend, as the miter join of the wire's own path does, and ends flat at the wire's ends.
+void addSegments(const QPolygonF& route, int pen, double width, const QRectF& area, std::vector<Run>& runs,
+                 std::vector<QLineF>& lines) {
+  const int last = static_cast<int>(route.size()) - 1;
+  for (int i = 0; i < last; ++i) {
+    const QPointF p = route[i], q = route[i + 1];
+    const double before = i > 0 ? width / 2 : 0, after = i + 1 < last ? width / 2 : 0;
+    if (p.y() == q.y() || p.x() == q.x()) {
+      const bool vertical = p.x() == q.x() && p.y() != q.y();
+      const double at = vertical ? p.x() : p.y();
+      const double a = vertical ? p.y() : p.x(), b = vertical ? q.y() : q.x();
+      double from = a < b ? a - before : b - after, to = a < b ? b + after : a + before;
+      const double low = vertical ? area.top() : area.left(), high = vertical ? area.bottom() : area.right();
+      const double across0 = vertical ? area.left() : area.top(), across1 = vertical ? area.right() : area.bottom();
+      if (at < across0 || at > across1 || to < low || from > high) continue;
+      from = std::max(from, low);
+      to = std::min(to, high);
+      runs.push_back({pen, vertical, at, from, to});
+    } else if (QRectF(p, q).normalized().intersects(area)) {
+      lines.emplace_back(p, q);
+    }
+  }
+}
+
+}  // namespace
+
+WireLayer::WireLayer(const DiagramScene* scene) : scene_(scene) {
+  setFlags(ItemUsesExtendedStyleOption);  // paint() draws only what reaches the exposed area
+  setZValue(0);                           // under the ports, junction dots and blocks
+  setAcceptedMouseButtons(Qt::NoButton);
+}
+
+QRectF WireLayer::boundingRect() const { return {-1e7, -1e7, 2e7, 2e7}; }
+
+void WireLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+  const bool fine = lod > kFarDetail;
+  const QRectF area =
+      option->exposedRect.adjusted(-kExposedMargin, -kExposedMargin, kExposedMargin, kExposedMargin);
+
+  std::vector<Stroke> strokes;
+  std::vector<Run> runs;
+  std::vector<const WireItem*> selected, arrows;
+  for (const WireItem* wire : scene_->wireItems()) {
+    if (!wire->isVisible() || !wire->boundingRect().intersects(area)) continue;
+    if (wire->isSelected()) selected.push_back(wire);
+    if (fine && !wire->arrow().isEmpty() && wire->arrow().boundingRect().intersects(area)) arrows.push_back(wire);
+    // Far out a wire is thinner than a pixel: the one-pixel pen draws it alike, by the raster
+    // engine's line drawing instead of a stroker.
+    const QPen pen = fine ? wire->pen() : QPen(wire->color(), 0);
+    const int index = penIndex(strokes, pen);
+    addSegments(wire->polyline(), index, pen.widthF(), area, runs, strokes[index].lines);
+  }
+
+  // Pieces of one pen on one line that overlap or touch become one line.
+  std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
+    return std::tie(a.pen, a.vertical, a.at, a.from) < std::tie(b.pen, b.vertical, b.at, b.from);
+  });
+  for (std::size_t i = 0; i < runs.size();) {
+    Run merged = runs[i];
+    for (++i; i < runs.size() && runs[i].pen == merged.pen && runs[i].vertical == merged.vertical &&
+              runs[i].at == merged.at && runs[i].from <= merged.to;
+         ++i)
+      merged.to = std::max(merged.to, runs[i].to);
+    strokes[merged.pen].lines.push_back(merged.vertical ? QLineF(merged.at, merged.from, merged.at, merged.to)
+                                                        : QLineF(merged.from, merged.at, merged.to, merged.at));
+  }
+
+  painter->setRenderHint(QPainter::Antialiasing, fine);
+  painter->setBrush(Qt::NoBrush);
+  if (!selected.empty()) {
+    QColor halo = DomainStyle::selection();
+    halo.setAlpha(70);
+    painter->setPen(QPen(halo, 7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    for (const WireItem* wire : selected) painter->drawPath(segmentsIn(wire->polyline(), area));
+  }
+  for (const Stroke& stroke : strokes) {
+    painter->setPen(stroke.pen);
+    painter->drawLines(stroke.lines.data(), static_cast<int>(stroke.lines.size()));
+  }
+  painter->setPen(Qt::NoPen);
+  for (const WireItem* wire : arrows) {
+    painter->setBrush(wire->color());
+    painter->drawPolygon(wire->arrow());
+  }
+  if (lod > kHandleDetail && !selected.empty()) {
+    // A handle in the middle of each segment that can be dragged.
+    painter->setPen(QPen(DomainStyle::selection(), 1.2));
+    painter->setBrush(Qt::white);
+    for (const WireItem* wire : selected) {
+      const QPolygonF& route = wire->polyline();
+      for (int i = 0; i + 1 < route.size(); ++i) {
+        const QPointF m = (route[i] + route[i + 1]) / 2;
+        if (area.contains(m)) painter->drawRect(QRectF(m.x() - 2.5, m.y() - 2.5, 5, 5));
+      }
+    }
+  }
+}
+
+}  // namespace kelvin::gui
