@@ -25,7 +25,9 @@ WireItem::WireItem() {
 WireItem::~WireItem() { repaint(); }
 
 void WireItem::repaint() const {
-  if (scene()) scene()->update(bounds_);
+  // Never a null rectangle: QGraphicsScene::update() would take it for "everything" and, with
+  // its views updated directly, ignore every update after it.
+  if (scene() && !bounds_.isEmpty()) scene()->update(bounds_);
 }
 
 void WireItem::setConnection(std::size_t index, const core::Connection& connection, PortItem* from, PortItem* to) {

@@ -1,7 +1,6 @@
 #include "canvas/wire_layer.h"
 
 #include <algorithm>
-#include <tuple>
 #include <vector>
 
 #include <QPainter>
@@ -10,6 +9,7 @@
 
 #include "canvas/diagram_scene.h"
 #include "canvas/domain_style.h"
+#include "canvas/line_runs.h"
 #include "canvas/wire_item.h"
 
 namespace kelvin::gui {
@@ -22,14 +22,6 @@ constexpr double kExposedMargin = 8;
 constexpr double kFarDetail = 0.3;
 /// Where the handles of a selected wire are drawn.
 constexpr double kHandleDetail = 0.5;
-
-/// A piece of a horizontal (or vertical) line at `at` from `from` to `to` along it, drawn with
-/// pen `pen` (an index into the frame's pens).
-struct Run {
-  int pen;
-  bool vertical;
-  double at, from, to;
-};
 
 /// Lines of one pen.
 struct Stroke {
@@ -61,26 +53,14 @@ QPainterPath segmentsIn(const QPolygonF& route, const QRectF& area) {
 /// Adds the segments of `route` drawn with pen `pen` of width `width` in `area` to `runs`
 /// (horizontal and vertical ones) or `lines` (any other). A segment reaches half the width past
 /// a bend, as the miter join of the wire's own path does, and ends flat at the wire's ends.
-void addSegments(const QPolygonF& route, int pen, double width, const QRectF& area, std::vector<Run>& runs,
+void addSegments(const QPolygonF& route, int pen, double width, const QRectF& area, LineRuns& runs,
                  std::vector<QLineF>& lines) {
   const int last = static_cast<int>(route.size()) - 1;
   for (int i = 0; i < last; ++i) {
     const QPointF p = route[i], q = route[i + 1];
-    const double before = i > 0 ? width / 2 : 0, after = i + 1 < last ? width / 2 : 0;
-    if (p.y() == q.y() || p.x() == q.x()) {
-      const bool vertical = p.x() == q.x() && p.y() != q.y();
-      const double at = vertical ? p.x() : p.y();
-      const double a = vertical ? p.y() : p.x(), b = vertical ? q.y() : q.x();
-      double from = a < b ? a - before : b - after, to = a < b ? b + after : a + before;
-      const double low = vertical ? area.top() : area.left(), high = vertical ? area.bottom() : area.right();
-      const double across0 = vertical ? area.left() : area.top(), across1 = vertical ? area.right() : area.bottom();
-      if (at < across0 || at > across1 || to < low || from > high) continue;
-      from = std::max(from, low);
-      to = std::min(to, high);
-      runs.push_back({pen, vertical, at, from, to});
-    } else if (QRectF(p, q).normalized().intersects(area)) {
+    if (!runs.add(pen, p, q, i > 0 ? width / 2 : 0, i + 1 < last ? width / 2 : 0) &&
+        QRectF(p, q).normalized().intersects(area))
       lines.emplace_back(p, q);
-    }
   }
 }
 
@@ -101,7 +81,7 @@ void WireLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
       option->exposedRect.adjusted(-kExposedMargin, -kExposedMargin, kExposedMargin, kExposedMargin);
 
   std::vector<Stroke> strokes;
-  std::vector<Run> runs;
+  LineRuns runs(area);
   std::vector<const WireItem*> selected, arrows;
   for (const WireItem* wire : scene_->wireItems()) {
     if (!wire->isVisible() || !wire->boundingRect().intersects(area)) continue;
@@ -115,18 +95,10 @@ void WireLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   }
 
   // Pieces of one pen on one line that overlap or touch become one line.
-  std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
-    return std::tie(a.pen, a.vertical, a.at, a.from) < std::tie(b.pen, b.vertical, b.at, b.from);
-  });
-  for (std::size_t i = 0; i < runs.size();) {
-    Run merged = runs[i];
-    for (++i; i < runs.size() && runs[i].pen == merged.pen && runs[i].vertical == merged.vertical &&
-              runs[i].at == merged.at && runs[i].from <= merged.to;
-         ++i)
-      merged.to = std::max(merged.to, runs[i].to);
-    strokes[merged.pen].lines.push_back(merged.vertical ? QLineF(merged.at, merged.from, merged.at, merged.to)
-                                                        : QLineF(merged.from, merged.at, merged.to, merged.at));
-  }
+  std::vector<std::vector<QLineF>> merged;
+  runs.mergeInto(merged);
+  for (std::size_t i = 0; i < merged.size(); ++i)
+    strokes[i].lines.insert(strokes[i].lines.end(), merged[i].begin(), merged[i].end());
 
   painter->setRenderHint(QPainter::Antialiasing, fine);
   painter->setBrush(Qt::NoBrush);
