@@ -77,8 +77,7 @@ QRectF WireLayer::boundingRect() const { return {-1e7, -1e7, 2e7, 2e7}; }
 void WireLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
   const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
   const bool fine = lod > kFarDetail;
-  const QRectF area =
-      option->exposedRect.adjusted(-kExposedMargin, -kExposedMargin, kExposedMargin, kExposedMargin);
+  const QRectF area = option->exposedRect.adjusted(-kExposedMargin, -kExposedMargin, kExposedMargin, kExposedMargin);
 
   std::vector<Stroke> strokes;
   LineRuns runs(area);

@@ -169,8 +169,7 @@ class TestJunctionLayer : public QObject {
           moves.push_back({false, id, {block.pos.x + 30, block.pos.y + 50}});
         }
       }
-      document.undoStack()->push(
-          new gui::MoveItemsCommand(&document, {}, std::move(moves), QStringLiteral("move")));
+      document.undoStack()->push(new gui::MoveItemsCommand(&document, {}, std::move(moves), QStringLiteral("move")));
       QCOMPARE(layerDots(*scene->junctions()), referenceDots(scene->wireItems()));
       document.undoStack()->undo();
       QCOMPARE(layerDots(*scene->junctions()), referenceDots(scene->wireItems()));

@@ -28,9 +28,9 @@ class TestLineRuns : public QObject {
     // Three wires into one node along y = 10, the third given the other way round.
     runs.add(0, {-50, 10}, {0, 10});
     runs.add(0, {-80, 10}, {-20, 10});
-    runs.add(0, {30, 10}, {0, 10});  // touches the first at x = 0
+    runs.add(0, {30, 10}, {0, 10});   // touches the first at x = 0
     runs.add(0, {40, 10}, {60, 10});  // a gap before it: stays apart
-    runs.add(0, {5, 0}, {5, 50});  // vertical
+    runs.add(0, {5, 0}, {5, 50});     // vertical
     runs.add(0, {5, 40}, {5, 70});
     const auto lines = merged(runs);
     QCOMPARE(lines.size(), std::size_t(1));
@@ -53,11 +53,11 @@ class TestLineRuns : public QObject {
 
   void segmentsAreGrownThenClippedToTheArea() {
     LineRuns runs(QRectF(0, 0, 100, 100));
-    runs.add(0, {20, 50}, {60, 50}, 1, 2);      // grown: 19 .. 62
-    runs.add(0, {70, -500}, {70, 500});         // clipped to 0 .. 100
-    runs.add(0, {-50, 200}, {50, 200});         // below the area: dropped
-    runs.add(0, {150, 10}, {150, 90});          // right of it: dropped
-    QVERIFY(!runs.add(0, {0, 0}, {10, 10}));    // diagonal: not taken
+    runs.add(0, {20, 50}, {60, 50}, 1, 2);    // grown: 19 .. 62
+    runs.add(0, {70, -500}, {70, 500});       // clipped to 0 .. 100
+    runs.add(0, {-50, 200}, {50, 200});       // below the area: dropped
+    runs.add(0, {150, 10}, {150, 90});        // right of it: dropped
+    QVERIFY(!runs.add(0, {0, 0}, {10, 10}));  // diagonal: not taken
     const auto lines = merged(runs);
     QCOMPARE(lines.size(), std::size_t(1));
     QCOMPARE(lines[0], (std::vector<QLineF>{QLineF(19, 50, 62, 50), QLineF(70, 0, 70, 100)}));
