@@ -104,6 +104,12 @@ files=(
   core/model/variable_references.h
   core/model/variable_references.cpp
   tests/core/model/tst_variable_references.cpp
+  gui/canvas/wire_layer.h
+  gui/canvas/wire_layer.cpp
+  gui/canvas/line_runs.h
+  gui/canvas/line_runs.cpp
+  tests/gui/canvas/tst_wire_layer.cpp
+  tests/gui/canvas/tst_line_runs.cpp
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

@@ -16,6 +16,7 @@
 #include "canvas/port_item.h"
 #include "canvas/port_layout.h"
 #include "canvas/wire_item.h"
+#include "canvas/wire_layer.h"
 #include "document/model_document.h"
 #include "elaborate/block_registry.h"
 
@@ -27,6 +28,7 @@ DiagramScene::DiagramScene(ModelDocument* document, QObject* parent)
   gridPen_.setCosmetic(true);
   gridPen_.setCapStyle(Qt::RoundCap);
   addItem(junctions_);
+  addItem(new WireLayer(this));
   setItemIndexMethod(QGraphicsScene::BspTreeIndex);
   connect(document_, &ModelDocument::levelChanged, this, &DiagramScene::onLevelChanged);
   connect(document_, &ModelDocument::itemsMoved, this, &DiagramScene::onItemsMoved);

@@ -1,7 +1,7 @@
 #pragma once
 // The canvas contents for one level of a ModelDocument: a BlockItem per
 // block, a BoundaryPortItem per boundary port (inside a subsystem), a
-// WireItem per connection and the junction dots. The scene mirrors the
+// WireItem per connection (all drawn by one WireLayer) and the junction dots. The scene mirrors the
 // model: whenever the document reports a change it brings its items up to
 // date (syncFromModel), reusing the items that did not change, so undo and
 // redo need nothing from it. A move (ModelDocument::itemsMoved) touches only

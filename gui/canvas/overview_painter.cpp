@@ -1,5 +1,6 @@
 #include "canvas/overview_painter.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "canvas/boundary_port_item.h"
 #include "canvas/diagram_scene.h"
 #include "canvas/domain_style.h"
+#include "canvas/line_runs.h"
 #include "canvas/wire_item.h"
 
 namespace kelvin::gui {
@@ -27,17 +29,12 @@ QRectF atLeastAPixel(QRectF r) {
   return r;
 }
 
-/// Lines of one colour.
-struct Batch {
-  QRgb color;
-  std::vector<QLineF> lines;
-};
-
-std::vector<QLineF>& batchOf(std::vector<Batch>& batches, QColor color) {
-  for (Batch& b : batches)
-    if (b.color == color.rgba()) return b.lines;
-  batches.push_back({color.rgba(), {}});
-  return batches.back().lines;
+/// The index of `color` in `colors`, added when new.
+int colorIndex(std::vector<QRgb>& colors, QColor color) {
+  const auto it = std::find(colors.begin(), colors.end(), color.rgba());
+  if (it != colors.end()) return static_cast<int>(it - colors.begin());
+  colors.push_back(color.rgba());
+  return static_cast<int>(colors.size()) - 1;
 }
 
 }  // namespace
@@ -49,20 +46,27 @@ void OverviewPainter::paint(QPainter* painter, const DiagramScene& scene, const 
   painter->setRenderHint(QPainter::Antialiasing, false);
   const QRectF area = QRectF(exposed).adjusted(-2, -2, 2, 2);
 
-  // The wires first: they run under the blocks.
-  std::vector<Batch> batches;
+  // The wires first: they run under the blocks. Those of one colour on one line of pixels
+  // (thousands into one ground) are merged where they overlap, and drawn in one call a colour.
+  std::vector<QRgb> colors;
+  std::vector<std::vector<QLineF>> lines;
+  LineRuns runs(area);
   for (const WireItem* wire : scene.wireItems()) {
     if (!wire->isVisible() || !toViewport.mapRect(wire->boundingRect()).intersects(area)) continue;
-    std::vector<QLineF>& lines = batchOf(batches, wire->isSelected() ? DomainStyle::selection() : wire->color());
+    const int color = colorIndex(colors, wire->isSelected() ? DomainStyle::selection() : wire->color());
+    if (lines.size() < colors.size()) lines.resize(colors.size());
     const QPolygonF& route = wire->polyline();
     for (int i = 0; i + 1 < route.size(); ++i) {
       const QLineF line(toViewport.map(route[i]), toViewport.map(route[i + 1]));
-      if (QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(area)) lines.push_back(line);
+      if (!runs.add(color, line.p1(), line.p2()) &&
+          QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(area))
+        lines[color].push_back(line);
     }
   }
-  for (const Batch& batch : batches) {
-    painter->setPen(QPen(QColor::fromRgba(batch.color), 0));
-    painter->drawLines(batch.lines.data(), static_cast<int>(batch.lines.size()));
+  runs.mergeInto(lines);
+  for (std::size_t i = 0; i < colors.size(); ++i) {
+    painter->setPen(QPen(QColor::fromRgba(colors[i]), 0));
+    painter->drawLines(lines[i].data(), static_cast<int>(lines[i].size()));
   }
 
   std::vector<QRectF> plain, selected;

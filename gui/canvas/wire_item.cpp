@@ -2,9 +2,8 @@
 
 #include <cmath>
 
-#include <QPainter>
+#include <QGraphicsScene>
 #include <QPainterPathStroker>
-#include <QStyleOptionGraphicsItem>
 
 #include "canvas/diagram_node_item.h"
 #include "canvas/domain_style.h"
@@ -16,18 +15,19 @@ namespace kelvin::gui {
 namespace {
 constexpr double kArrowLength = 8;
 constexpr double kArrowHalfWidth = 3.5;
-/// Beyond the exposed area, in scene units, still stroked: the halo (7 wide) and the miter joins.
-constexpr double kExposedMargin = 8;
 }  // namespace
 
 WireItem::WireItem() {
-  setFlags(ItemIsSelectable | ItemUsesExtendedStyleOption);  // paint() strokes only the exposed part
+  setFlags(ItemIsSelectable | ItemHasNoContents);  // drawn by the scene's WireLayer
   setZValue(0);
-  haloPen_ = QPen(DomainStyle::selectionFill().darker(100), 7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
-  QColor halo = DomainStyle::selection();
-  halo.setAlpha(70);
-  haloPen_.setColor(halo);
-  handlePen_ = QPen(DomainStyle::selection(), 1.2);
+}
+
+WireItem::~WireItem() { repaint(); }
+
+void WireItem::repaint() const {
+  // Never a null rectangle: QGraphicsScene::update() would take it for "everything" and, with
+  // its views updated directly, ignore every update after it.
+  if (scene() && !bounds_.isEmpty()) scene()->update(bounds_);
 }
 
 void WireItem::setConnection(std::size_t index, const core::Connection& connection, PortItem* from, PortItem* to) {
@@ -46,9 +46,7 @@ void WireItem::setConnection(std::size_t index, const core::Connection& connecti
   const QColor color = DomainStyle::color(domain);
   if (pen_.color() != color || pen_.widthF() != (signal_ ? 1.4 : 2.0)) {
     pen_ = QPen(color, signal_ ? 1.4 : 2.0, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin);
-    farPen_ = QPen(color, 0);  // one device pixel: what pen_ comes to when zoomed far out
-    arrowBrush_ = QBrush(color);
-    update();
+    repaint();
   }
   if (changed) valid_ = false;
   updateGeometry();
@@ -76,6 +74,7 @@ void WireItem::updateGeometry() {
   lastPoints_ = shifted ? std::vector<QPointF>{} : stored;
   valid_ = !shifted;
 
+  repaint();  // where it was
   polyline_ = orthogonalRoute({a, from_->sceneNormal(), from_->owner()->bodySceneRect()},
                               {b, to_->sceneNormal(), to_->owner()->bodySceneRect()}, points);
   prepareGeometryChange();
@@ -97,20 +96,7 @@ void WireItem::updateGeometry() {
   }
   shape_.reset();  // stroked when first asked for: a drag re-routes hundreds of wires per mouse move
   bounds_ = path_.boundingRect().adjusted(-6, -6, 6, 6);
-  update();
-}
-
-QPainterPath WireItem::segmentsIn(const QRectF& area) const {
-  QPainterPath part;
-  bool open = false;
-  for (int i = 0; i + 1 < polyline_.size(); ++i) {
-    const QPointF p = polyline_[i], q = polyline_[i + 1];
-    const bool reaches = QRectF(p, q).normalized().adjusted(-1, -1, 1, 1).intersects(area);
-    if (reaches && !open) part.moveTo(p);
-    if (reaches) part.lineTo(q);
-    open = reaches;
-  }
-  return part;
+  repaint();
 }
 
 int WireItem::segmentAt(QPointF scenePos) const {
@@ -144,40 +130,10 @@ QPainterPath WireItem::shape() const {
 }
 
 QVariant WireItem::itemChange(GraphicsItemChange change, const QVariant& value) {
-  if (change == ItemSelectedHasChanged) update();
+  if (change == ItemSelectedHasChanged || change == ItemVisibleHasChanged) repaint();
   return QGraphicsItem::itemChange(change, value);
 }
 
-void WireItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
-  const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
-  painter->setRenderHint(QPainter::Antialiasing, lod > 0.3);
-  painter->setBrush(Qt::NoBrush);
-  // A wire running across the diagram (thousands of them to one ground): only the runs of its
-  // segments that reach the exposed area are stroked, so a frame costs what is in view.
-  const QRectF exposed = option->exposedRect.adjusted(-kExposedMargin, -kExposedMargin, kExposedMargin, kExposedMargin);
-  const QPainterPath part = exposed.contains(bounds_) ? path_ : segmentsIn(exposed);
-  if (isSelected()) {
-    painter->setPen(haloPen_);
-    painter->drawPath(part);
-  }
-  // Far out the wire is thinner than a pixel: the one-pixel pen draws it alike, by the raster
-  // engine's line drawing instead of a stroker (a whole 10,000-block diagram in view).
-  painter->setPen(lod > 0.3 ? pen_ : farPen_);
-  painter->drawPath(part);
-  if (!arrow_.isEmpty() && lod > 0.3) {
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(arrowBrush_);
-    painter->drawPolygon(arrow_);
-  }
-  if (isSelected() && lod > 0.5) {
-    // A handle in the middle of each segment that can be dragged.
-    painter->setPen(handlePen_);
-    painter->setBrush(Qt::white);
-    for (int i = 0; i + 1 < polyline_.size(); ++i) {
-      const QPointF m = (polyline_[i] + polyline_[i + 1]) / 2;
-      painter->drawRect(QRectF(m.x() - 2.5, m.y() - 2.5, 5, 5));
-    }
-  }
-}
+void WireItem::paint(QPainter*, const QStyleOptionGraphicsItem*, QWidget*) {}  // see WireLayer
 
 }  // namespace kelvin::gui

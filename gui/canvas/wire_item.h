@@ -5,12 +5,13 @@
 // arrowhead at the input. While a block is dragged the wire follows (its
 // points move along when both ends move together); while a segment is
 // dragged it shows the preview points. Selected, it shows a handle on each
-// segment that can be dragged.
+// segment that can be dragged. The scene's WireLayer draws it (with all the
+// other wires at once); the item itself paints nothing and tells the scene
+// what to repaint when it changes.
 
 #include <optional>
 #include <vector>
 
-#include <QBrush>
 #include <QGraphicsItem>
 #include <QPainterPath>
 #include <QPen>
@@ -27,6 +28,7 @@ class WireItem : public QGraphicsItem {
   enum { Type = UserType + 3 };
 
   WireItem();
+  ~WireItem() override;
 
   int type() const override { return Type; }
   QRectF boundingRect() const override;
@@ -49,6 +51,9 @@ class WireItem : public QGraphicsItem {
   const QPolygonF& polyline() const { return polyline_; }
   bool isSignal() const { return signal_; }
   QColor color() const { return pen_.color(); }
+  /// What the wire is drawn with (its domain's colour), and its arrowhead (signal wires; else empty).
+  const QPen& pen() const { return pen_; }
+  const QPolygonF& arrow() const { return arrow_; }
 
   /// Index of the segment of polyline() nearest to `scenePos` (segment i joins vertices i and i+1).
   int segmentAt(QPointF scenePos) const;
@@ -57,8 +62,9 @@ class WireItem : public QGraphicsItem {
   QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
  private:
-  /// The runs of consecutive segments of the route that reach `area`, as one path.
-  QPainterPath segmentsIn(const QRectF& area) const;
+  /// Has the views repaint where the wire is drawn (the item has no contents of its own, so
+  /// QGraphicsItem::update() would not).
+  void repaint() const;
 
   std::size_t index_ = 0;
   PortItem* from_ = nullptr;
@@ -76,8 +82,7 @@ class WireItem : public QGraphicsItem {
   mutable std::optional<QPainterPath> shape_;  // the stroke for hit tests, made on demand
   QPolygonF arrow_;
   QRectF bounds_;
-  QPen pen_, farPen_, haloPen_, handlePen_;
-  QBrush arrowBrush_;
+  QPen pen_;
 };
 
 }  // namespace kelvin::gui

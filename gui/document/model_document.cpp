@@ -1,5 +1,7 @@
 #include "document/model_document.h"
 
+#include <atomic>
+
 #include <QFileInfo>
 #include <QUndoStack>
 
@@ -12,6 +14,7 @@ ModelDocument::ModelDocument(const core::BlockRegistry& library, QObject* parent
     : QObject(parent),
       library_(library),
       types_(std::make_unique<core::BlockRegistry>(&library)),
+      model_(std::make_shared<core::Model>()),
       undoStack_(new QUndoStack(this)) {
   connect(undoStack_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -20,7 +23,7 @@ ModelDocument::~ModelDocument() = default;
 
 void ModelDocument::rebuildTypes() {
   auto build = std::make_unique<core::BlockRegistry>(&library_);
-  componentProblems_ = core::addUserComponents(core::componentSources(model_, filePath_.toStdString()), *build);
+  componentProblems_ = core::addUserComponents(core::componentSources(*model_, filePath_.toStdString()), *build);
   types_->setBase(build.get());
   builds_.push_back(std::move(build));
 }
@@ -40,7 +43,7 @@ void ModelDocument::reset(core::Model model, const QString& filePath) {
   const bool wasModified = isModified();
   emit aboutToReset();
   undoStack_->clear();  // commands refer to the old model by index
-  model_ = std::move(model);
+  model_ = std::make_shared<core::Model>(std::move(model));  // snapshots of the old one stay theirs
   filePath_ = filePath;
   rebuildTypes();
   emit modelReset();
@@ -57,9 +60,26 @@ void ModelDocument::markSaved(const QString& filePath) {
 
 void ModelDocument::markUnsaved() { undoStack_->resetClean(); }
 
-DiagramLevel ModelDocument::level(const LevelPath& path) { return levelOf(model_, path); }
+void ModelDocument::detach() {
+  if (model_.use_count() > 1) {
+    model_ = std::make_shared<core::Model>(*model_);
+    return;
+  }
+  // The last other holder let go on its own thread: its reads happen before this edit's writes.
+  std::atomic_thread_fence(std::memory_order_acquire);
+}
 
-ConstDiagramLevel ModelDocument::level(const LevelPath& path) const { return levelOf(model_, path); }
+core::Model& ModelDocument::editableModel() {
+  detach();
+  return *model_;
+}
+
+DiagramLevel ModelDocument::editableLevel(const LevelPath& path) {
+  detach();
+  return levelOf(*model_, path);
+}
+
+ConstDiagramLevel ModelDocument::level(const LevelPath& path) const { return levelOf(*model_, path); }
 
 void ModelDocument::notifyLevelChanged(const LevelPath& path) { emit levelChanged(path); }
 

@@ -4,9 +4,15 @@
 //
 // Every edit goes through a QUndoCommand pushed on undoStack() (see
 // gui/canvas/commands/): a command changes the model through
-// editableModel() and then calls one of the notify functions, whose signals
-// the views (canvas, inspector, variables table) use to refresh. Views never
-// change the model themselves, so undo restores exactly the previous model.
+// editableModel() or editableLevel() and then calls one of the notify functions,
+// whose signals the views (canvas, inspector, variables table) use to refresh.
+// Views never change the model themselves, so undo restores exactly the
+// previous model.
+//
+// A thread that reads the model while the user goes on editing (a run, the
+// recovery copy) takes snapshot(): the model itself, shared, not a copy. The
+// first edit while a snapshot is still held copies the model before changing
+// it (copy on write), so F5 on a 20,000-block model costs the GUI thread no copy.
 //
 // The document's registry() is the library with the model's own components
 // (model.components and its component files) compiled on as user.NAME; it is
@@ -53,7 +59,10 @@ class ModelDocument : public QObject {
   explicit ModelDocument(const core::BlockRegistry& library, QObject* parent = nullptr);
   ~ModelDocument() override;
 
-  const core::Model& model() const { return model_; }
+  const core::Model& model() const { return *model_; }
+  /// The model as it is now, for another thread to read: never changed afterwards (the next
+  /// edit works on a copy while this one is held), freed when the last holder lets it go.
+  std::shared_ptr<const core::Model> snapshot() const { return model_; }
   /// The component library alone.
   const core::BlockRegistry& library() const { return library_; }
   /// The library and the model's user components; the same object for the document's lifetime.
@@ -77,13 +86,15 @@ class ModelDocument : public QObject {
   /// recovery copy, or the file changed on disk and the user kept this version).
   void markUnsaved();
 
-  /// One level of the hierarchy, or an empty DiagramLevel when `path` names no subsystem.
-  /// For commands; the references are valid until the next edit.
-  DiagramLevel level(const LevelPath& path);
+  /// One level of the hierarchy, or an empty level when `path` names no subsystem. The
+  /// references are valid until the next edit.
   ConstDiagramLevel level(const LevelPath& path) const;
+  /// The same level for commands to change (see editableModel()).
+  DiagramLevel editableLevel(const LevelPath& path);
 
   /// The model for commands to change. After changing it, a command calls a notify function.
-  core::Model& editableModel() { return model_; }
+  /// References to the model taken before are stale from here on.
+  core::Model& editableModel();
   /// Blocks, connections or boundary ports of `path` changed (and perhaps the levels inside it).
   void notifyLevelChanged(const LevelPath& path);
   /// Only positions and routing points at `path` changed, those `moved` lists.
@@ -111,12 +122,14 @@ class ModelDocument : public QObject {
 
  private:
   void rebuildTypes();
+  /// Makes model_ the document's alone (copies it while a snapshot is held), before an edit.
+  void detach();
 
   const core::BlockRegistry& library_;
   std::unique_ptr<core::BlockRegistry> types_;               // facade whose base is the latest build
   std::vector<std::unique_ptr<core::BlockRegistry>> builds_;  // every build, kept alive
   std::vector<core::Diagnostic> componentProblems_;
-  core::Model model_;
+  std::shared_ptr<core::Model> model_;  // never null; shared while snapshots of it are held
   QString filePath_;
   QUndoStack* undoStack_;
 };

@@ -31,8 +31,15 @@ SimulationController::~SimulationController() {
 bool SimulationController::start(const core::Model& model, const QString& file,
                                  const std::vector<std::string>& extraSignals) {
   if (isActive()) return false;
+  return start(std::make_shared<const core::Model>(model), file, extraSignals);
+}
+
+bool SimulationController::start(std::shared_ptr<const core::Model> model, const QString& file,
+                                 const std::vector<std::string>& extraSignals) {
+  if (isActive()) return false;
   control_ = std::make_shared<RunControl>();
-  auto* worker = new SimulationWorker(RunRequest{model, file.toStdString(), extraSignals}, registry_, control_);
+  auto* worker =
+      new SimulationWorker(RunRequest{std::move(model), file.toStdString(), extraSignals}, registry_, control_);
   auto* thread = new QThread;
   thread->setObjectName(QStringLiteral("simulation"));
   worker->moveToThread(thread);

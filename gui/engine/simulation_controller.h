@@ -41,8 +41,12 @@ class SimulationController : public QObject {
   explicit SimulationController(const core::BlockRegistry& registry, QObject* parent = nullptr);
   ~SimulationController() override;
 
-  /// Runs a copy of `model` (`file` names it in messages), recording its default signals and
-  /// `extraSignals`. Returns false, doing nothing, while a run is going.
+  /// Runs `model` (`file` names it in messages), recording its default signals and
+  /// `extraSignals`. Returns false, doing nothing, while a run is going. The model is read on the
+  /// worker until it has compiled it: it must not change meanwhile (ModelDocument::snapshot()).
+  bool start(std::shared_ptr<const core::Model> model, const QString& file,
+             const std::vector<std::string>& extraSignals = {});
+  /// The same with a copy of `model`.
   bool start(const core::Model& model, const QString& file, const std::vector<std::string>& extraSignals = {});
   void pause();
   void resume();

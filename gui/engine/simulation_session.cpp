@@ -89,7 +89,7 @@ bool SimulationSession::run() {
   Q_EMIT starting();
   banner_->hide();
   status_->showStarted();
-  return controller_->start(document_->model(), document_->filePath(), signalsWiredToScopes(document_->model()));
+  return controller_->start(document_->snapshot(), document_->filePath(), signalsWiredToScopes(document_->model()));
 }
 
 void SimulationSession::updateActions() {

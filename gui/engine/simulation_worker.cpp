@@ -97,22 +97,23 @@ void SimulationWorker::run() {
   RunOutcome outcome;
   try {
     // Validated here, not on the GUI thread: a model of tens of thousands of blocks takes a while.
-    std::vector<core::Diagnostic> problems = core::validateModel(request_.model, registry_, request_.file);
+    std::vector<core::Diagnostic> problems = core::validateModel(*request_.model, registry_, request_.file);
     if (core::hasErrors(problems)) {
       outcome.status = RunOutcome::Status::Refused;
       outcome.diagnostics = std::move(problems);
       Q_EMIT ended(outcome);
       return;
     }
-    const auto compiled = core::compileModel(request_.model, registry_, request_.file);
-    core::SimulationOptions options = core::SimulationOptions::fromSettings(request_.model.settings, request_.file);
+    const auto compiled = core::compileModel(*request_.model, registry_, request_.file);
+    core::SimulationOptions options = core::SimulationOptions::fromSettings(request_.model->settings, request_.file);
     options.outputs = selectOutputs(*compiled, request_.extraSignals, kMaxRecordedSignals);
     RunInfo info;
     info.startTime = options.startTime;
     info.stopTime = options.stopTime;
-    const core::NoiseSettings noiseSettings = core::NoiseSettings::fromSettings(request_.model.settings, request_.file);
-    core::NoiseRunOptions noise = core::NoiseRunOptions::fromSettings(request_.model.settings, request_.file);
-    noise.prepareFor(request_.model, registry_, request_.file);
+    const core::NoiseSettings noiseSettings = core::NoiseSettings::fromSettings(request_.model->settings, request_.file);
+    core::NoiseRunOptions noise = core::NoiseRunOptions::fromSettings(request_.model->settings, request_.file);
+    noise.prepareFor(*request_.model, registry_, request_.file);
+    request_.model.reset();  // compiled: an edit from here on need not copy the document's model
     noise.onWarning = [](const std::string& warning) { spdlog::warn("noise: {}", warning); };
     std::vector<std::string> recorded;
     for (int index : options.outputs) recorded.push_back(core::signalNames(*compiled)[index]);

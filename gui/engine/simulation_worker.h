@@ -35,9 +35,10 @@ namespace kelvin::gui {
 
 class RunControl;
 
-/// What to run: a copy of the model taken at Run, so that editing can go on meanwhile.
+/// What to run: the model as it was at Run (a snapshot that editing does not change; the worker
+/// lets it go once compiled).
 struct RunRequest {
-  core::Model model;
+  std::shared_ptr<const core::Model> model;
   std::string file;
   /// Signals to record besides the model's default ones (those wired to scopes), by name;
   /// names the compiled model lacks are skipped with a warning. Always recorded, whatever

@@ -72,7 +72,7 @@ void Autosaver::writeIfPending() {
   }
   writing_ = true;
   const int generation = ++generation_;
-  auto model = std::make_shared<const core::Model>(document_->model());
+  std::shared_ptr<const core::Model> model = document_->snapshot();
   pool_.start([this, generation, model, path = document_->filePath(), hash = baseHash_()] {
     const std::optional<std::string> text = serialized(*model);
     const bool ok = text && store_.write(QString::fromStdString(*text), path, hash);

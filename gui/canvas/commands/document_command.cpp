@@ -7,7 +7,7 @@ namespace kelvin::gui {
 DocumentCommand::DocumentCommand(ModelDocument* document, LevelPath level, const QString& text)
     : QUndoCommand(text), document_(document), level_(std::move(level)) {}
 
-DiagramLevel DocumentCommand::level() const { return document_->level(level_); }
+DiagramLevel DocumentCommand::level() const { return document_->editableLevel(level_); }
 
 void DocumentCommand::notify() const { document_->notifyLevelChanged(level_); }
 

@@ -1,7 +1,9 @@
 // The junction dots of a diagram: the layer sorts the wires at each port and compares
 // neighbours only (k log k per port); the reference here compares every pair of wires at
 // each port (k², the definition). Both must place the same dots on every shipped example
-// and on a ladder whose ground port has hundreds of wires, some sharing their route.
+// and on a ladder whose ground port has hundreds of wires, some sharing their route; and
+// after moves of a few of those wires, their undo and redo (the layer recomputes only the
+// ports at the wires that moved).
 
 #include <cmath>
 #include <map>
@@ -11,6 +13,9 @@
 #include <QDir>
 #include <QtTest>
 
+#include <QUndoStack>
+
+#include "canvas/commands/move_items_command.h"
 #include "canvas/diagram_editor.h"
 #include "canvas/diagram_scene.h"
 #include "canvas/junction_layer.h"
@@ -145,6 +150,32 @@ class TestJunctionLayer : public QObject {
     const auto expected = referenceDots(scene->wireItems());
     QCOMPARE(layerDots(*scene->junctions()), expected);
     if (file.isEmpty()) QVERIFY(expected.size() > 1);  // the ground port and the bends' branch points
+  }
+
+  void sameDotsAfterMovesUndoAndRedo() {
+    gui::ModelDocument document(registry_);
+    gui::DiagramEditor editor(&document);
+    document.reset(ladder(300), QString());
+    const gui::DiagramScene* scene = editor.scene();
+    // 1, 2, 4 ... 32 capacitors and their resistors moved at once, down and right (the wires
+    // into the ground take other routes), then back by undo, then again by redo.
+    for (int count = 1; count <= 32; count *= 2) {
+      std::vector<gui::MoveItemsCommand::Move> moves;
+      for (int k = 1; k <= count; ++k) {
+        const int section = 1 + (37 * k) % 300;
+        for (const char* kind : {"R", "C"}) {
+          const std::string id = kind + std::to_string(section);
+          const core::Block& block = *document.model().findBlock(id);
+          moves.push_back({false, id, {block.pos.x + 30, block.pos.y + 50}});
+        }
+      }
+      document.undoStack()->push(new gui::MoveItemsCommand(&document, {}, std::move(moves), QStringLiteral("move")));
+      QCOMPARE(layerDots(*scene->junctions()), referenceDots(scene->wireItems()));
+      document.undoStack()->undo();
+      QCOMPARE(layerDots(*scene->junctions()), referenceDots(scene->wireItems()));
+      document.undoStack()->redo();
+      QCOMPARE(layerDots(*scene->junctions()), referenceDots(scene->wireItems()));
+    }
   }
 
  private:

@@ -1,0 +1,196 @@
+// The wires drawn all at once by the scene's WireLayer (the WireItems paint nothing themselves),
+// on the real MainWindow at 100 %, judged by the window's own pixels (not a fresh rendering,
+// which would hide a trace left behind): a 30-section RC ladder whose capacitors all run to one
+// ground (the wires into it share their last segments). A wire shows in its domain's colour
+// where it runs alone and where thirty run together; dragging its capacitor away leaves nothing
+// at its old route and draws the new one; a click on it shows the handles of its segments;
+// Delete takes its pixels away.
+
+#include <QScreen>
+#include <QTemporaryDir>
+
+#include "../gui_test_support.h"
+#include "canvas/block_item.h"
+#include "canvas/diagram_scene.h"
+#include "canvas/domain_style.h"
+#include "canvas/port_item.h"
+#include "canvas/wire_item.h"
+#include "library.h"
+#include "model/model_file.h"
+
+using namespace kelvin;
+
+namespace {
+
+/// The RC ladder of `sections` sections, 10 a row, every capacitor wired to the one ground G.
+core::Model ladder(int sections) {
+  core::Model model;
+  model.name = "ladder";
+  auto block = [&](std::string id, std::string type, double x, double y) {
+    core::Block b;
+    b.id = std::move(id);
+    b.type = std::move(type);
+    b.pos = {x, y};
+    model.blocks.push_back(b);
+  };
+  auto wire = [&](std::string from, std::string to) { model.connections.push_back({from, to, {}, {}}); };
+  block("V1", "electrical.VoltageSource", -120, 40);
+  block("G", "electrical.Ground", -120, 160);
+  wire("V1.n", "G.p");
+  wire("V1.p", "R1.p");
+  for (int k = 1; k <= sections; ++k) {
+    const std::string n = std::to_string(k);
+    const double x = 120.0 * ((k - 1) % 10), y = 240.0 * ((k - 1) / 10);
+    block("R" + n, "electrical.Resistor", x, y);
+    block("C" + n, "electrical.Capacitor", x + 60, y + 60);
+    wire("R" + n + ".n", "C" + n + ".p");
+    wire("C" + n + ".n", "G.p");
+    if (k < sections) wire("R" + n + ".n", "R" + std::to_string(k + 1) + ".p");
+  }
+  return model;
+}
+
+/// What the canvas shows now: its pixels in the window's backing store once the pending
+/// repaints are done.
+QImage shown(QWidget* viewport) {
+  for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
+  QWidget* window = viewport->window();
+  const QPoint at = viewport->mapTo(window, QPoint(0, 0));
+  return viewport->screen()
+      ->grabWindow(window->winId(), at.x(), at.y(), viewport->width(), viewport->height())
+      .toImage();
+}
+
+/// Whether `color` is within a pixel of `at` (a line two units wide covers at least one whole
+/// pixel row or column at 100 %, wherever its edges fall).
+bool near(const QImage& image, QPoint at, QColor color) {
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (image.pixelColor(at + QPoint(dx, dy)).rgb() == color.rgb()) return true;
+  return false;
+}
+
+/// The wire between endpoints `from` and `to`.
+gui::WireItem* wireBetween(gui::DiagramScene* scene, const std::string& from, const std::string& to) {
+  for (gui::WireItem* wire : scene->wireItems())
+    if (wire->fromPort() == scene->portItem(from) && wire->toPort() == scene->portItem(to)) return wire;
+  return nullptr;
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+double distance(QPointF p, QPointF a, QPointF b) {
+  const QPointF d = b - a;
+  const double len2 = QPointF::dotProduct(d, d);
+  const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(p - a, d) / len2, 0.0, 1.0) : 0.0;
+  const QPointF c = a + d * t;
+  return std::hypot(p.x() - c.x(), p.y() - c.y());
+}
+
+/// Distance from `p` to the route of `wire`.
+double distance(QPointF p, const gui::WireItem* wire) {
+  double best = 1e300;
+  const QPolygonF& route = wire->polyline();
+  for (int i = 0; i + 1 < route.size(); ++i) best = std::min(best, distance(p, route[i], route[i + 1]));
+  return best;
+}
+
+/// The middle of a segment of `wire` at least 6 units from every other wire and every block's
+/// body (so only this wire can colour the pixels there), or nullopt.
+std::optional<QPointF> aloneOn(gui::DiagramScene* scene, const gui::WireItem* wire) {
+  const QPolygonF& route = wire->polyline();
+  for (int i = 0; i + 1 < route.size(); ++i) {
+    const QPointF m = (route[i] + route[i + 1]) / 2;
+    bool alone = true;
+    for (const gui::WireItem* other : scene->wireItems())
+      if (other != wire && other->isVisible() && distance(m, other) < 6) alone = false;
+    for (const auto& [id, block] : scene->blockItems())
+      if (block->bodySceneRect().adjusted(-6, -6, 6, 6).contains(m)) alone = false;
+    if (alone) return m;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+class TestWireLayer : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    test::useTestSettings("tst_wire_layer");
+    blocks::registerAll(registry_);
+  }
+
+  void wiresAreDrawnWhereTheyRunAndNowhereElse_data() {
+    QTest::addColumn<int>("sections");
+    QTest::newRow("one section: no junction dots, so nothing else repaints the wire's area") << 1;
+    QTest::newRow("30 sections into one ground") << 30;
+  }
+
+  void wiresAreDrawnWhereTheyRunAndNowhereElse() {
+    QFETCH(int, sections);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("ladder.kelvin"));
+    core::saveModel(ladder(sections), file.toStdString());
+    gui::MainWindow window(registry_);
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(file));
+    gui::DiagramView* view = window.editor()->view();
+    gui::DiagramScene* scene = window.editor()->scene();
+    QWidget* viewport = view->viewport();
+    view->resetZoom();
+    view->centerOn(QPointF(250, 250));  // the ground, C4 and the rows below
+    const QColor electrical = gui::DomainStyle::color(core::Domain::Electrical);
+
+    const std::string capacitor = sections >= 4 ? "C4" : "C1";
+    gui::WireItem* wire = wireBetween(scene, capacitor + ".n", "G.p");
+    QVERIFY(wire);
+    const std::optional<QPointF> alone = aloneOn(scene, wire);
+    QVERIFY(alone);
+    // The segment into the ground, which every capacitor's wire shares.
+    const QPolygonF& route = wire->polyline();
+    const QPointF shared = route[route.size() - 2] + (route.back() - route[route.size() - 2]) * 0.5;
+    int through = 0;
+    for (const gui::WireItem* other : scene->wireItems()) through += distance(shared, other) < 0.5;
+    QVERIFY2(through >= sections, qPrintable(QString::number(through)));
+    QVERIFY(viewport->rect().adjusted(1, 1, -1, -1).contains(view->mapFromScene(*alone)));
+    QVERIFY(viewport->rect().adjusted(1, 1, -1, -1).contains(view->mapFromScene(shared)));
+    QImage image = shown(viewport);
+    QVERIFY(near(image, view->mapFromScene(*alone), electrical));
+    QVERIFY(near(image, view->mapFromScene(shared), electrical));
+
+    // The capacitor dragged 100 px down and 100 px right: its wire leaves nothing at its old place.
+    const QPointF before = scene->blockItem(capacitor)->pos();
+    const QPoint from = test::blockPoint(window, capacitor);
+    test::mouseDrag(viewport, from, from + QPoint(100, 100));
+    QCOMPARE(scene->blockItem(capacitor)->pos(), before + QPointF(100, 100));
+    image = shown(viewport);
+    if (distance(*alone, wire) > 6) QVERIFY(!near(image, view->mapFromScene(*alone), electrical));
+    const std::optional<QPointF> moved = aloneOn(scene, wire);
+    QVERIFY(moved);
+    QVERIFY(near(image, view->mapFromScene(*moved), electrical));
+
+    // A click on the wire selects it: a white handle in the middle of each of its segments.
+    QTest::mouseClick(viewport, Qt::LeftButton, {}, view->mapFromScene(*moved) + QPoint(10, 0));
+    QTest::mouseClick(viewport, Qt::LeftButton, {}, view->mapFromScene(*moved));
+    QCOMPARE(scene->selectedConnections(), std::set<std::size_t>{wire->index()});
+    image = shown(viewport);
+    QVERIFY(near(image, view->mapFromScene(*moved), Qt::white));
+
+    // Deleted: its pixels go (a WireItem is drawn by the layer, so it must say where it was).
+    QTest::keyClick(viewport, Qt::Key_Delete);
+    QVERIFY(!wireBetween(scene, capacitor + ".n", "G.p"));
+    image = shown(viewport);
+    QVERIFY(!near(image, view->mapFromScene(*moved), electrical));
+    QVERIFY(!near(image, view->mapFromScene(*moved), Qt::white));
+    if (sections > 1) QVERIFY(near(image, view->mapFromScene(shared), electrical));  // the others still run there
+  }
+
+ private:
+  core::BlockRegistry registry_;
+};
+
+QTEST_MAIN(TestWireLayer)
+#include "tst_wire_layer.moc"
