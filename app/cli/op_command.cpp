@@ -34,8 +34,7 @@ int OpCommand::run(const CliArguments& args, CommandContext& context) {
 
   const core::Model model = context.loadValidModel(path);
   const core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, path);
-  const auto compiled =
-      core::compileModel(model, context.registry(), path, {}, core::CompileProducts::run(/*projection=*/false));
+  const auto compiled = core::compileModel(model, context.registry(), path);
   const std::vector<std::string>& names = core::signalNames(*compiled);
   const std::vector<std::size_t> rows = selectSignals(wanted ? *wanted : names, names);
   std::vector<double> values;
