@@ -108,15 +108,17 @@ int VariableEliminator::run(FlatSystem& system) {
   std::vector<std::vector<int>> usedBy(n), uses(m);
   std::vector<int> useCount(n, 0);
   std::vector<bool> underDer(n, false);
+  std::vector<int> vars, ders;
   for (int e = 0; e < m; ++e) {
-    std::vector<int> vars, ders;
+    vars.clear();
+    ders.clear();
     pool.collectUnknowns(system.equations[e].residual, vars, ders);
     for (int d : ders) underDer[d] = true;
     vars.insert(vars.end(), ders.begin(), ders.end());
     std::sort(vars.begin(), vars.end());
     vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
     for (int v : vars) usedBy[v].push_back(e);
-    uses[e] = std::move(vars);
+    uses[e] = vars;
   }
   for (int v = 0; v < n; ++v) useCount[v] = static_cast<int>(usedBy[v].size());
 
@@ -201,7 +203,10 @@ int VariableEliminator::run(FlatSystem& system) {
       break;
     }
   }
-  if (removed == 0) return 0;
+  if (removed == 0) {
+    pool.releaseScratch();
+    return 0;
+  }
 
   // Every eliminated unknown over the survivors where it still occurs: the equations not
   // rewritten since their last elimination, the long ones, and the signals (one memo for all,
@@ -224,6 +229,7 @@ int VariableEliminator::run(FlatSystem& system) {
   }
   system.forEachExpression([&](Expr& x) { expressions.push_back(&x); });
   pool.substituteAll(expressions, valueOf, true);
+  pool.releaseScratch();  // the last rewrite of the whole system: what is compiled next needs the memory
   pool.renumberUnknowns(newIndex);
   system.equations = std::move(equations);
   system.unknowns = std::move(unknowns);

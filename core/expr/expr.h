@@ -167,6 +167,11 @@ class ExprPool {
   /// over the leaves only), where a substitute() would make every node over an unknown anew.
   void renumberUnknowns(const std::vector<int>& newIndex);
 
+  /// Frees the memo of the rewrites (two arrays of the pool's size, kept between calls so that
+  /// a rewrite of a whole system allocates nothing per expression): for when the rewriting is
+  /// over. A later rewrite makes it again.
+  void releaseScratch() { std::vector<WalkScratch>().swap(scratch_); }
+
   /// Replaces whole sub-expressions: every node whose id is a key of `replacement`
   /// (memoised over the DAG).
   Expr replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr>& replacement);

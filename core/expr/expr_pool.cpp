@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <functional>
@@ -507,13 +508,18 @@ void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<
   // Nodes met so far: a short list while the expression is small (most are a few nodes,
   // and this runs once per equation), a hash set beyond that.
   constexpr std::size_t kShort = 32;
-  std::vector<std::uint32_t> met;
+  std::array<std::uint32_t, kShort> met;  // in place: no allocation for a short expression
+  std::size_t metCount = 0;
   std::unordered_set<std::uint32_t> metMany;
   auto firstVisit = [&](std::uint32_t id) {
     if (!metMany.empty()) return metMany.insert(id).second;
-    if (std::find(met.begin(), met.end(), id) != met.end()) return false;
-    met.push_back(id);
-    if (met.size() > kShort) metMany.insert(met.begin(), met.end());
+    if (std::find(met.begin(), met.begin() + metCount, id) != met.begin() + metCount) return false;
+    if (metCount < kShort) {
+      met[metCount++] = id;
+      return true;
+    }
+    metMany.insert(met.begin(), met.end());
+    metMany.insert(id);
     return true;
   };
   while (!stack.empty()) {

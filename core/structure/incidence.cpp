@@ -8,13 +8,15 @@ Incidence Incidence::of(const FlatSystem& system) {
   Incidence g;
   g.unknownCount = static_cast<int>(system.unknowns.size());
   g.unknownsOf.reserve(system.equations.size());
+  std::vector<int> vars, ders;  // reused: one allocation per equation (its row), not three
   for (const FlatEquation& eq : system.equations) {
-    std::vector<int> vars, ders;
+    vars.clear();
+    ders.clear();
     system.pool->collectUnknowns(eq.residual, vars, ders);
     vars.insert(vars.end(), ders.begin(), ders.end());
     std::sort(vars.begin(), vars.end());
     vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
-    g.unknownsOf.push_back(std::move(vars));
+    g.unknownsOf.push_back(vars);
   }
   return g;
 }
