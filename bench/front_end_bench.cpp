@@ -72,8 +72,9 @@ int main(int argc, char** argv) {
   const double validate = medianTime(repeat, [&] { problems = core::validateModel(model, registry, path).size(); });
   std::size_t equations = 0;
   const core::CompileProducts products = core::CompileProducts::run(true);
-  const double elaborate = medianTime(
-      repeat, [&] { equations = core::Elaborator(registry, path, {}, products).elaborate(model, false).equations.size(); });
+  const double elaborate = medianTime(repeat, [&] {
+    equations = core::Elaborator(registry, path, {}, products).elaborate(model, false).equations.size();
+  });
   // The alias elimination alone: elaborate again outside the clock, then time the elimination.
   std::vector<double> aliasTimes;
   for (int r = 0; r < repeat; ++r) {

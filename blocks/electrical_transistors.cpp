@@ -158,100 +158,100 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
          b.equation(b.through("b") - sign * (ibDc + shotB + ibeCharge + ibcCharge));
        }});
 
-  registry.add({.type = "electrical.JFET",
-                .title = "Junction FET",
-                .description =
-                    "N- or P-channel junction field-effect transistor, SPICE level 1 (VTO, BETA, LAMBDA, B, IS, RD, "
-                    "RS, CGS, CGD, PB, FC, temperature dependence); channel thermal noise 8kT·gm/3, thermal noise of "
-                    "RD and RS, flicker noise KF·|Id|^AF/f.",
-                .ports = {pin("d", "drain"), pin("g", "gate"), pin("s", "source")},
-                .params = {text("polarity", "NJF", "NJF (N-channel) or PJF (P-channel)"),
-                           number("VTO", "V", "-2", "threshold (pinch-off) voltage"),
-                           positive("BETA", "A/V²", "1e-4", "transconductance parameter"),
-                           nonNegative("LAMBDA", "1/V", "0", "channel-length modulation"),
-                           positive("B", "", "1", "doping tail parameter (1: the square law)"),
-                           positive("IS", "A", "1e-14", "gate junction saturation current"),
-                           nonNegative("RD", "Ω", "0", "drain resistance"),
-                           nonNegative("RS", "Ω", "0", "source resistance"),
-                           nonNegative("CGS", "F", "0", "gate–source zero-bias junction capacitance"),
-                           nonNegative("CGD", "F", "0", "gate–drain zero-bias junction capacitance"),
-                           positive("PB", "V", "1", "gate junction potential"),
-                           forwardBiasCoefficientParam(),
-                           nonNegative("KF", "", "0", "flicker noise coefficient"),
-                           positive("AF", "", "1", "flicker noise exponent"),
-                           positive("EG", "eV", "1.11", "energy gap for the temperature dependence of IS"),
-                           number("XTI", "", "0", "temperature exponent of IS"),
-                           number("VTOTC", "V/K", "0", "temperature coefficient of VTO"),
-                           number("BEX", "", "0", "temperature exponent of BETA"),
-                           positive("TNOM", "K", "300.15", "temperature at which the parameters were measured"),
-                           temperatureParam()},
-                .keyParam = "VTO",
-                .icon = iconFor("electrical.JFET"),
-                .build = [](ComponentBuilder& b) {
-                  const std::string& polarity = b.textParam("polarity");
-                  if (polarity != "NJF" && polarity != "PJF" && polarity != "njf" && polarity != "pjf")
-                    b.fail("", "polarity must be NJF or PJF, not '" + polarity + "'");
-                  const double sign = polarity == "NJF" || polarity == "njf" ? 1.0 : -1.0;
-                  const double t = b.temperature(), tnom = b.param("TNOM"), pb = b.param("PB");
-                  const double vt = kBoltzmann * t / kElementaryCharge;
-                  const double ratio = t / tnom;
-                  const double is =
-                      b.param("IS") * std::exp((ratio - 1.0) * b.param("EG") / vt) * std::pow(ratio, b.param("XTI"));
-                  const double vto = b.param("VTO") + b.param("VTOTC") * (t - tnom);
-                  const double beta = b.param("BETA") * std::pow(ratio, b.param("BEX"));
-                  const double lambda = b.param("LAMBDA"), tail = b.param("B");
-                  const double tailFactor = (1.0 - tail) / (pb - b.param("VTO"));
-                  const JunctionTemperature junction = junctionTemperature(pb, 0.5, tnom, t);
+  registry.add(
+      {.type = "electrical.JFET",
+       .title = "Junction FET",
+       .description = "N- or P-channel junction field-effect transistor, SPICE level 1 (VTO, BETA, LAMBDA, B, IS, RD, "
+                      "RS, CGS, CGD, PB, FC, temperature dependence); channel thermal noise 8kT·gm/3, thermal noise of "
+                      "RD and RS, flicker noise KF·|Id|^AF/f.",
+       .ports = {pin("d", "drain"), pin("g", "gate"), pin("s", "source")},
+       .params = {text("polarity", "NJF", "NJF (N-channel) or PJF (P-channel)"),
+                  number("VTO", "V", "-2", "threshold (pinch-off) voltage"),
+                  positive("BETA", "A/V²", "1e-4", "transconductance parameter"),
+                  nonNegative("LAMBDA", "1/V", "0", "channel-length modulation"),
+                  positive("B", "", "1", "doping tail parameter (1: the square law)"),
+                  positive("IS", "A", "1e-14", "gate junction saturation current"),
+                  nonNegative("RD", "Ω", "0", "drain resistance"),
+                  nonNegative("RS", "Ω", "0", "source resistance"),
+                  nonNegative("CGS", "F", "0", "gate–source zero-bias junction capacitance"),
+                  nonNegative("CGD", "F", "0", "gate–drain zero-bias junction capacitance"),
+                  positive("PB", "V", "1", "gate junction potential"),
+                  forwardBiasCoefficientParam(),
+                  nonNegative("KF", "", "0", "flicker noise coefficient"),
+                  positive("AF", "", "1", "flicker noise exponent"),
+                  positive("EG", "eV", "1.11", "energy gap for the temperature dependence of IS"),
+                  number("XTI", "", "0", "temperature exponent of IS"),
+                  number("VTOTC", "V/K", "0", "temperature coefficient of VTO"),
+                  number("BEX", "", "0", "temperature exponent of BETA"),
+                  positive("TNOM", "K", "300.15", "temperature at which the parameters were measured"),
+                  temperatureParam()},
+       .keyParam = "VTO",
+       .icon = iconFor("electrical.JFET"),
+       .build = [](ComponentBuilder& b) {
+         const std::string& polarity = b.textParam("polarity");
+         if (polarity != "NJF" && polarity != "PJF" && polarity != "njf" && polarity != "pjf")
+           b.fail("", "polarity must be NJF or PJF, not '" + polarity + "'");
+         const double sign = polarity == "NJF" || polarity == "njf" ? 1.0 : -1.0;
+         const double t = b.temperature(), tnom = b.param("TNOM"), pb = b.param("PB");
+         const double vt = kBoltzmann * t / kElementaryCharge;
+         const double ratio = t / tnom;
+         const double is =
+             b.param("IS") * std::exp((ratio - 1.0) * b.param("EG") / vt) * std::pow(ratio, b.param("XTI"));
+         const double vto = b.param("VTO") + b.param("VTOTC") * (t - tnom);
+         const double beta = b.param("BETA") * std::pow(ratio, b.param("BEX"));
+         const double lambda = b.param("LAMBDA"), tail = b.param("B");
+         const double tailFactor = (1.0 - tail) / (pb - b.param("VTO"));
+         const JunctionTemperature junction = junctionTemperature(pb, 0.5, tnom, t);
 
-                  b.equation(b.through("d") + b.through("g") + b.through("s"));
-                  const Expr vd = internalNode(b, "d", b.param("RD"), "vdi", "rd_thermal");
-                  const Expr vs = internalNode(b, "s", b.param("RS"), "vsi", "rs_thermal");
-                  const Expr vg = b.across("g");
-                  const Expr vgs = sign * (vg - vs), vgd = sign * (vg - vd), vds = vgs - vgd;
-                  const Expr zero = b.pool().constant(0.0);
-                  // The channel current from the lower end, f(vgst, vds ≥ 0), and its gm.
-                  struct Channel {
-                    Expr id, gm;
-                  };
-                  const auto channel = [&](Expr vgst, Expr vdsPos) {
-                    const Expr betap = beta * (1.0 + lambda * vdsPos);
-                    const Expr apart = 2.0 * tail + 3.0 * tailFactor * (vgst - vdsPos);
-                    const Expr linear = betap * vdsPos * (vdsPos * (tailFactor * vdsPos - tail) + vgst * apart);
-                    const Expr saturated = betap * vgst * vgst * (tail + tailFactor * vgst);
-                    const Expr inLinear = greaterEqual(vgst, vdsPos), on = greater(vgst, zero);
-                    const Expr id = ifThenElse(on, ifThenElse(inLinear, linear, saturated), zero);
-                    const Expr gm = ifThenElse(on,
-                                               ifThenElse(inLinear, betap * vdsPos * (apart + 3.0 * tailFactor * vgst),
-                                                          betap * vgst * (2.0 * tail + 3.0 * tailFactor * vgst)),
-                                               zero);
-                    return Channel{id, gm};
-                  };
-                  const Expr forward = greaterEqual(vds, zero);
-                  const Channel normal = channel(vgs - vto, vds);
-                  const Channel reverse = channel(vgd - vto, -vds);
-                  const Expr ids = ifThenElse(forward, normal.id, -reverse.id);  // drain → source
-                  const Expr gm = ifThenElse(forward, normal.gm, reverse.gm);
+         b.equation(b.through("d") + b.through("g") + b.through("s"));
+         const Expr vd = internalNode(b, "d", b.param("RD"), "vdi", "rd_thermal");
+         const Expr vs = internalNode(b, "s", b.param("RS"), "vsi", "rs_thermal");
+         const Expr vg = b.across("g");
+         const Expr vgs = sign * (vg - vs), vgd = sign * (vg - vd), vds = vgs - vgd;
+         const Expr zero = b.pool().constant(0.0);
+         // The channel current from the lower end, f(vgst, vds ≥ 0), and its gm.
+         struct Channel {
+           Expr id, gm;
+         };
+         const auto channel = [&](Expr vgst, Expr vdsPos) {
+           const Expr betap = beta * (1.0 + lambda * vdsPos);
+           const Expr apart = 2.0 * tail + 3.0 * tailFactor * (vgst - vdsPos);
+           const Expr linear = betap * vdsPos * (vdsPos * (tailFactor * vdsPos - tail) + vgst * apart);
+           const Expr saturated = betap * vgst * vgst * (tail + tailFactor * vgst);
+           const Expr inLinear = greaterEqual(vgst, vdsPos), on = greater(vgst, zero);
+           const Expr id = ifThenElse(on, ifThenElse(inLinear, linear, saturated), zero);
+           const Expr gm = ifThenElse(on,
+                                      ifThenElse(inLinear, betap * vdsPos * (apart + 3.0 * tailFactor * vgst),
+                                                 betap * vgst * (2.0 * tail + 3.0 * tailFactor * vgst)),
+                                      zero);
+           return Channel{id, gm};
+         };
+         const Expr forward = greaterEqual(vds, zero);
+         const Channel normal = channel(vgs - vto, vds);
+         const Channel reverse = channel(vgd - vto, -vds);
+         const Expr ids = ifThenElse(forward, normal.id, -reverse.id);  // drain → source
+         const Expr gm = ifThenElse(forward, normal.gm, reverse.gm);
 
-                  // Gate junctions: below −3Vt SPICE's cubic reverse law instead of the exponential.
-                  const auto gateJunction = [&](Expr v) {
-                    const Expr cubic = 3.0 * vt / (std::numbers::e * min(v, b.pool().constant(-3.0 * vt)));
-                    return ifThenElse(less(v, b.pool().constant(-3.0 * vt)), -is * (1.0 + cubic * cubic * cubic),
-                                      is * (limexp(v / vt) - 1.0)) +
-                           kGmin * v;
-                  };
-                  const Expr igs = gateJunction(vgs), igd = gateJunction(vgd);  // gate → source, gate → drain
-                  const double fc = b.param("FC");
-                  const Expr qgs = chargeCurrent(
-                      b, "qgs",
-                      depletionCharge(b, vgs, b.param("CGS") * junction.capacitanceScale, junction.potential, 0.5, fc));
-                  const Expr qgd = chargeCurrent(
-                      b, "qgd",
-                      depletionCharge(b, vgd, b.param("CGD") * junction.capacitanceScale, junction.potential, 0.5, fc));
-                  const Expr channelNoise = b.noise("channel_thermal", [&] { return 8.0 / 3.0 * kBoltzmann * t * abs(gm); }) +
-                                            flickerCurrent(b, "flicker", ids - igd, b.param("KF"), b.param("AF"));
-                  b.equation(b.through("g") - sign * (igs + igd + qgs + qgd));
-                  b.equation(b.through("d") - sign * (ids + channelNoise - igd - qgd));
-                }});
+         // Gate junctions: below −3Vt SPICE's cubic reverse law instead of the exponential.
+         const auto gateJunction = [&](Expr v) {
+           const Expr cubic = 3.0 * vt / (std::numbers::e * min(v, b.pool().constant(-3.0 * vt)));
+           return ifThenElse(less(v, b.pool().constant(-3.0 * vt)), -is * (1.0 + cubic * cubic * cubic),
+                             is * (limexp(v / vt) - 1.0)) +
+                  kGmin * v;
+         };
+         const Expr igs = gateJunction(vgs), igd = gateJunction(vgd);  // gate → source, gate → drain
+         const double fc = b.param("FC");
+         const Expr qgs = chargeCurrent(
+             b, "qgs",
+             depletionCharge(b, vgs, b.param("CGS") * junction.capacitanceScale, junction.potential, 0.5, fc));
+         const Expr qgd = chargeCurrent(
+             b, "qgd",
+             depletionCharge(b, vgd, b.param("CGD") * junction.capacitanceScale, junction.potential, 0.5, fc));
+         const Expr channelNoise = b.noise("channel_thermal", [&] { return 8.0 / 3.0 * kBoltzmann * t * abs(gm); }) +
+                                   flickerCurrent(b, "flicker", ids - igd, b.param("KF"), b.param("AF"));
+         b.equation(b.through("g") - sign * (igs + igd + qgs + qgd));
+         b.equation(b.through("d") - sign * (ids + channelNoise - igd - qgd));
+       }});
 
   registry.add(
       {.type = "electrical.MOSFET",
@@ -337,9 +337,9 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
 
          // ngspice-39's level-1 flicker noise: KF·|Id|^AF/(f·W·Leff·Cox²), Id the drain current.
          const double cox = kOxidePermittivity / b.param("TOX");
-         const Expr channelNoise =
-             b.noise("channel_thermal", [&] { return 8.0 / 3.0 * kBoltzmann * b.temperature() * abs(gm); }) +
-             flickerCurrent(b, "flicker", ids - ibd, b.param("KF"), b.param("AF"), w * length * cox * cox);
+         const Expr channelNoise = b.noise("channel_thermal", [&] {
+           return 8.0 / 3.0 * kBoltzmann * b.temperature() * abs(gm);
+         }) + flickerCurrent(b, "flicker", ids - ibd, b.param("KF"), b.param("AF"), w * length * cox * cox);
 
          const Expr igs = chargeCurrent(b, "qgs", b.param("CGSO") * w * (vg - vs));
          const Expr igd = chargeCurrent(b, "qgd", b.param("CGDO") * w * (vg - vd));

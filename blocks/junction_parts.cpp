@@ -89,9 +89,9 @@ Expr internalNode(ComponentBuilder& b, const std::string& port, double r, const 
                   const std::string& noise) {
   if (r == 0.0) return b.across(port);
   const Expr inner = b.variable(node);
-  b.equation(b.across(port) - inner -
-             r * (b.through(port) -
-                  b.noise(noise, [&] { return b.pool().constant(4.0 * kBoltzmann * b.temperature() / r); })));
+  b.equation(b.across(port) - inner - r * (b.through(port) - b.noise(noise, [&] {
+                                        return b.pool().constant(4.0 * kBoltzmann * b.temperature() / r);
+                                      })));
   return inner;
 }
 
