@@ -110,6 +110,7 @@ files=(
   gui/canvas/line_runs.cpp
   tests/gui/canvas/tst_wire_layer.cpp
   tests/gui/canvas/tst_line_runs.cpp
+  tests/gui/canvas/ladder_model.h
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

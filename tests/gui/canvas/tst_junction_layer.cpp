@@ -23,6 +23,7 @@
 #include "canvas/wire_item.h"
 #include "document/model_document.h"
 #include "elaborate/block_registry.h"
+#include "gui/canvas/ladder_model.h"
 #include "library.h"
 #include "model/model_file.h"
 
@@ -99,30 +100,7 @@ std::set<std::pair<long long, long long>> layerDots(const gui::JunctionLayer& la
 /// An RC ladder of n sections with one ground: n wires meet at G.p, most of them running
 /// along the same rows to it. Every tenth capacitor's ground wire has a stored bend.
 core::Model ladder(int n) {
-  core::Model model;
-  auto block = [&](const std::string& id, const std::string& type, double x, double y) {
-    core::Block b;
-    b.id = id;
-    b.type = type;
-    b.pos = {x, y};
-    model.blocks.push_back(b);
-  };
-  block("V1", "electrical.VoltageSource", -120, 40);
-  block("G", "electrical.Ground", -120, 160);
-  model.connections.push_back({"V1.n", "G.p", {}, {}});
-  model.connections.push_back({"V1.p", "R1.p", {}, {}});
-  for (int k = 1; k <= n; ++k) {
-    const std::string s = std::to_string(k);
-    const double x = 120.0 * ((k - 1) % 20), y = 240.0 * ((k - 1) / 20);
-    block("R" + s, "electrical.Resistor", x, y);
-    block("C" + s, "electrical.Capacitor", x + 60, y + 60);
-    model.connections.push_back({"R" + s + ".n", "C" + s + ".p", {}, {}});
-    std::vector<core::Point> bend;
-    if (k % 10 == 0) bend = {{x + 60, y + 180}, {-120, y + 180}};
-    model.connections.push_back({"C" + s + ".n", "G.p", bend, {}});
-    if (k < n) model.connections.push_back({"R" + s + ".n", "R" + std::to_string(k + 1) + ".p", {}, {}});
-  }
-  return model;
+  return test::ladderModel(n, {.perRow = 20, .pitch = 120.0, .rowPitch = 240.0, .groundEach = false, .bendEvery = 10});
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "canvas/diagram_scene.h"
 #include "canvas/domain_style.h"
 #include "canvas/overview_painter.h"
+#include "gui/canvas/ladder_model.h"
 #include "library.h"
 #include "model/model_file.h"
 
@@ -26,31 +27,7 @@ const QColor kSilhouette(0x55, 0x5d, 0x68);
 
 /// An RC ladder of `sections` sections, 20 a row, each capacitor with a ground of its own.
 core::Model ladder(int sections) {
-  core::Model model;
-  model.name = "ladder";
-  auto block = [&](std::string id, std::string type, double x, double y) {
-    core::Block b;
-    b.id = std::move(id);
-    b.type = std::move(type);
-    b.pos = {x, y};
-    model.blocks.push_back(b);
-  };
-  auto wire = [&](std::string from, std::string to) { model.connections.push_back({from, to, {}, {}}); };
-  block("V1", "electrical.VoltageSource", -120, 40);
-  block("G", "electrical.Ground", -120, 160);
-  wire("V1.n", "G.p");
-  wire("V1.p", "R1.p");
-  for (int k = 1; k <= sections; ++k) {
-    const std::string n = std::to_string(k);
-    const double x = 240.0 * ((k - 1) % 20), y = 300.0 * ((k - 1) / 20);
-    block("R" + n, "electrical.Resistor", x, y);
-    block("C" + n, "electrical.Capacitor", x + 60, y + 60);
-    block("G" + n, "electrical.Ground", x + 60, y + 160);
-    wire("R" + n + ".n", "C" + n + ".p");
-    wire("C" + n + ".n", "G" + n + ".p");
-    if (k < sections) wire("R" + n + ".n", "R" + std::to_string(k + 1) + ".p");
-  }
-  return model;
+  return test::ladderModel(sections, {.perRow = 20, .pitch = 240.0, .rowPitch = 300.0, .groundEach = true});
 }
 
 /// Whether `color` is within a pixel of `at` in `image` (a silhouette a pixel high may round to

@@ -15,6 +15,7 @@
 #include "canvas/domain_style.h"
 #include "canvas/port_item.h"
 #include "canvas/wire_item.h"
+#include "gui/canvas/ladder_model.h"
 #include "library.h"
 #include "model/model_file.h"
 
@@ -23,32 +24,7 @@ using namespace kelvin;
 namespace {
 
 /// The RC ladder of `sections` sections, 10 a row, every capacitor wired to the one ground G.
-core::Model ladder(int sections) {
-  core::Model model;
-  model.name = "ladder";
-  auto block = [&](std::string id, std::string type, double x, double y) {
-    core::Block b;
-    b.id = std::move(id);
-    b.type = std::move(type);
-    b.pos = {x, y};
-    model.blocks.push_back(b);
-  };
-  auto wire = [&](std::string from, std::string to) { model.connections.push_back({from, to, {}, {}}); };
-  block("V1", "electrical.VoltageSource", -120, 40);
-  block("G", "electrical.Ground", -120, 160);
-  wire("V1.n", "G.p");
-  wire("V1.p", "R1.p");
-  for (int k = 1; k <= sections; ++k) {
-    const std::string n = std::to_string(k);
-    const double x = 120.0 * ((k - 1) % 10), y = 240.0 * ((k - 1) / 10);
-    block("R" + n, "electrical.Resistor", x, y);
-    block("C" + n, "electrical.Capacitor", x + 60, y + 60);
-    wire("R" + n + ".n", "C" + n + ".p");
-    wire("C" + n + ".n", "G.p");
-    if (k < sections) wire("R" + n + ".n", "R" + std::to_string(k + 1) + ".p");
-  }
-  return model;
-}
+core::Model ladder(int sections) { return test::ladderModel(sections); }
 
 /// What the canvas shows now: its pixels in the window's backing store once the pending
 /// repaints are done.
