@@ -111,6 +111,7 @@ files=(
   tests/gui/canvas/tst_wire_layer.cpp
   tests/gui/canvas/tst_line_runs.cpp
   tests/gui/canvas/ladder_model.h
+  tests/gui/canvas/canvas_pixels.h
 )
 clang-format --dry-run -Werror "${files[@]}"
 printf '[check-format] %d files in the house format\n' "${#files[@]}"

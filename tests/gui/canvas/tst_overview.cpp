@@ -14,6 +14,7 @@
 #include "canvas/diagram_scene.h"
 #include "canvas/domain_style.h"
 #include "canvas/overview_painter.h"
+#include "gui/canvas/canvas_pixels.h"
 #include "gui/canvas/ladder_model.h"
 #include "library.h"
 #include "model/model_file.h"
@@ -22,32 +23,15 @@ using namespace kelvin;
 
 namespace {
 
+using test::near;
+using test::shown;
+
 /// What BlockItem and the overview fill a block with far out.
 const QColor kSilhouette(0x55, 0x5d, 0x68);
 
 /// An RC ladder of `sections` sections, 20 a row, each capacitor with a ground of its own.
 core::Model ladder(int sections) {
   return test::ladderModel(sections, {.perRow = 20, .pitch = 240.0, .rowPitch = 300.0, .groundEach = true});
-}
-
-/// Whether `color` is within a pixel of `at` in `image` (a silhouette a pixel high may round to
-/// the row above or below the centre mapFromScene gives).
-bool near(const QImage& image, QPoint at, QColor color) {
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx)
-      if (image.pixelColor(at + QPoint(dx, dy)) == color) return true;
-  return false;
-}
-
-/// What the canvas shows now: its pixels in the window's backing store once the pending
-/// repaints are done (QWidget::grab would paint it afresh and hide a trace left behind).
-QImage shown(QWidget* viewport) {
-  for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
-  QWidget* window = viewport->window();
-  const QPoint at = viewport->mapTo(window, QPoint(0, 0));
-  return viewport->screen()
-      ->grabWindow(window->winId(), at.x(), at.y(), viewport->width(), viewport->height())
-      .toImage();
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "canvas/domain_style.h"
 #include "canvas/port_item.h"
 #include "canvas/wire_item.h"
+#include "gui/canvas/canvas_pixels.h"
 #include "gui/canvas/ladder_model.h"
 #include "library.h"
 #include "model/model_file.h"
@@ -23,28 +24,11 @@ using namespace kelvin;
 
 namespace {
 
+using test::near;
+using test::shown;
+
 /// The RC ladder of `sections` sections, 10 a row, every capacitor wired to the one ground G.
 core::Model ladder(int sections) { return test::ladderModel(sections); }
-
-/// What the canvas shows now: its pixels in the window's backing store once the pending
-/// repaints are done.
-QImage shown(QWidget* viewport) {
-  for (int i = 0; i < 3; ++i) QCoreApplication::processEvents();
-  QWidget* window = viewport->window();
-  const QPoint at = viewport->mapTo(window, QPoint(0, 0));
-  return viewport->screen()
-      ->grabWindow(window->winId(), at.x(), at.y(), viewport->width(), viewport->height())
-      .toImage();
-}
-
-/// Whether `color` is within a pixel of `at` (a line two units wide covers at least one whole
-/// pixel row or column at 100 %, wherever its edges fall).
-bool near(const QImage& image, QPoint at, QColor color) {
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx)
-      if (image.pixelColor(at + QPoint(dx, dy)).rgb() == color.rgb()) return true;
-  return false;
-}
 
 /// The wire between endpoints `from` and `to`.
 gui::WireItem* wireBetween(gui::DiagramScene* scene, const std::string& from, const std::string& to) {
