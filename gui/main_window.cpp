@@ -154,6 +154,9 @@ MainWindow::MainWindow(const core::BlockRegistry& registry, QWidget* parent)
             problemsDock_->raise();
             statusBar()->showMessage(tr("The model has problems: see Problems"), 5000);
           });
+  // A run validates the model itself and reports what it finds: a check still under way would
+  // only overwrite that (a run that fails before the check at opening ends lost its failure).
+  connect(simulation_, &SimulationSession::starting, checker_, &ModelChecker::cancel);
   connect(simulation_, &SimulationSession::starting, diagnostics_, &DiagnosticsWidget::clear);
   connect(checker_, &ModelChecker::checked, this, &MainWindow::showCheck);
   connect(simulation_, &SimulationSession::runEnded, this, &MainWindow::showRunEnd);

@@ -7,10 +7,12 @@ namespace kelvin::gui {
 
 ModelChecker::ModelChecker(ModelDocument* document, QObject* parent) : QObject(parent), document_(document) {
   // A new model makes any check under way stale.
-  connect(document_, &ModelDocument::modelReset, this, [this] {
-    ++token_;
-    pending_ = 0;
-  });
+  connect(document_, &ModelDocument::modelReset, this, &ModelChecker::cancel);
+}
+
+void ModelChecker::cancel() {
+  ++token_;
+  pending_ = 0;
 }
 
 ModelChecker::~ModelChecker() { tasks_.waitForDone(); }

@@ -3,7 +3,7 @@
 // check `kelvin-cli validate` and Run make (compilation included, so it may
 // take a while on a large model): check() takes a snapshot and returns at
 // once; checked() follows on the GUI thread. A check overtaken by a newer one,
-// or by a new model, is dropped by its token.
+// by a new model or by cancel() is dropped by its token.
 
 #include <vector>
 
@@ -27,6 +27,9 @@ class ModelChecker : public QObject {
 
   /// Starts checking the model as it is now.
   void check();
+  /// Drops the check under way: its result will not be reported (a new model, or a run that
+  /// validates the model itself and reports what it finds).
+  void cancel();
   bool isChecking() const { return pending_ != 0; }
 
  Q_SIGNALS:
