@@ -21,9 +21,10 @@ namespace kelvin::core {
 
 std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
                                                   const std::string& file, const std::set<std::string>& runtime,
-                                                  const CompileProducts& products) {
+                                                  const CompileProducts& products, const std::atomic<bool>* cancel) {
   spdlog::debug("compile {}: elaborating", file);
   FlatSystem flat = Elaborator(registry, file, runtime, products).elaborate(model);
+  throwIfCancelled(cancel);
   for (const std::string& name : flat.structuralParameters)
     spdlog::info("compile {}: parameter {} shapes the equations (structural): a new value compiles the model again",
                  file, name);
@@ -31,6 +32,7 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
                 flat.unknowns.size(), flat.equations.size(), flat.pool->size());
   std::vector<Diagnostic> problems = structuralProblems(flat, file);
   if (!problems.empty()) throw ModelError(std::move(problems));
+  throwIfCancelled(cancel);
   const int removed = VariableEliminator().run(flat);
   declareRigidConstraints(flat);
   if (const int reduced = differentiateStateConstraints(flat))
@@ -46,6 +48,7 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
     for (std::size_t e = 0; e < flat.equations.size(); ++e)
       spdlog::trace("  0 = {}    [{}]", flat.pool->toString(flat.equations[e].residual, &names), flat.equationOrigin(e));
   }
+  throwIfCancelled(cancel);
   auto compiled = std::make_shared<const CompiledModel>(std::move(flat), file);
   spdlog::debug("compile {}: done", file);
   return compiled;

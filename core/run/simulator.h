@@ -29,10 +29,13 @@ class CompiledModel;
 /// block reads while building are structural (CompiledModel::structuralParameters()),
 /// which the log says. `products` says whether the noise sources and the stored energies are
 /// built (all by default: what the analyses need; CompileProducts::run for a plain run).
+/// AnalysisCancelled (run/analysis_cancelled.h) once *cancel is set, checked between the phases
+/// (elaboration, structural check, elimination, tapes).
 std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
                                                   const std::string& file = {},
                                                   const std::set<std::string>& runtime = {},
-                                                  const CompileProducts& products = {});
+                                                  const CompileProducts& products = {},
+                                                  const std::atomic<bool>* cancel = nullptr);
 
 /// Names of the signals a compiled model reports, `<block id>.<port>` or
 /// `<block id>.<variable>`, in sample order.

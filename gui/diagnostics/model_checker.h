@@ -3,8 +3,10 @@
 // check `kelvin-cli validate` and Run make (compilation included, so it may
 // take a while on a large model): check() takes a snapshot and returns at
 // once; checked() follows on the GUI thread. A check overtaken by a newer one,
-// by a new model or by cancel() is dropped by its token.
+// by a new model or by cancel() is stopped between its phases and dropped by its token.
 
+#include <atomic>
+#include <memory>
 #include <vector>
 
 #include <QObject>
@@ -22,7 +24,7 @@ class ModelChecker : public QObject {
  public:
   /// `document` must outlive the checker.
   explicit ModelChecker(ModelDocument* document, QObject* parent = nullptr);
-  /// Waits for a check still running (it holds only its own snapshot).
+  /// Stops a check still running and waits for it (it holds only its own snapshot).
   ~ModelChecker() override;
 
   /// Starts checking the model as it is now.
@@ -43,6 +45,8 @@ class ModelChecker : public QObject {
   unsigned token_ = 0;
   /// Token of the check still awaited, 0 when none.
   unsigned pending_ = 0;
+  /// The stop flag of the check under way (BackgroundTasks::runCancellable).
+  std::shared_ptr<std::atomic<bool>> stop_;
 };
 
 }  // namespace kelvin::gui

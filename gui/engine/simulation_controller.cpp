@@ -111,8 +111,8 @@ void SimulationController::stop() {
     setState(State::Stopping);
     return;
   }
-  // Still compiling, which cannot be interrupted: end the run now and leave the worker to
-  // finish on its own (it sees the cancel as soon as it simulates); what it sends is dropped.
+  // Still compiling: end the run now and leave the worker to finish on its own (it stops at
+  // the next phase of compiling, or at its first step); what it sends is dropped.
   std::erase_if(abandoned_, [](const QPointer<QThread>& t) { return t.isNull(); });
   abandoned_.push_back(thread_);
   thread_.clear();

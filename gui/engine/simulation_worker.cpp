@@ -12,6 +12,7 @@
 #include "engine/run_control.h"
 #include "model/model_validator.h"
 #include "model/noise_settings.h"
+#include "run/analysis_cancelled.h"
 #include "run/noise_run.h"
 #include "run/simulator.h"
 #include "solve/simulation_error.h"
@@ -104,7 +105,7 @@ void SimulationWorker::run() {
       Q_EMIT ended(outcome);
       return;
     }
-    const auto compiled = core::compileModel(*request_.model, registry_, request_.file);
+    const auto compiled = core::compileModel(*request_.model, registry_, request_.file, {}, {}, control_->cancelFlag());
     core::SimulationOptions options = core::SimulationOptions::fromSettings(request_.model->settings, request_.file);
     options.outputs = selectOutputs(*compiled, request_.extraSignals, kMaxRecordedSignals);
     RunInfo info;
@@ -142,6 +143,10 @@ void SimulationWorker::run() {
     outcome.events = stats.events;
     spdlog::info("run {}: {} steps, {} events, ended at t = {:g} s", stats.cancelled ? "stopped" : "finished",
                  stats.steps, stats.events, outcome.endTime);
+  } catch (const core::AnalysisCancelled&) {
+    // Stopped while compiling: nothing ran.
+    outcome.status = RunOutcome::Status::Cancelled;
+    outcome.endTime = lastTime_;
   } catch (const core::SimulationError& e) {
     flush();
     outcome = failure(e, e.time());

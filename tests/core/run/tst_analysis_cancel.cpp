@@ -1,8 +1,9 @@
 // The façade's analyses from an operating point and with a cancel flag (issue 14):
 // the noise spectrum at a run's own state equals the one at the time the state was
 // taken (the same linearisation), and a set flag stops the identification, the
-// spectrum, the run to an operating point (also when set during that run) and the
-// partition with its noise correlation with AnalysisCancelled instead of a result.
+// spectrum, the run to an operating point (also when set during that run), the
+// partition with its noise correlation, compiling and the model check with
+// AnalysisCancelled instead of a result.
 #define QT_NO_KEYWORDS
 #include <QtTest>
 
@@ -13,6 +14,7 @@
 #include "run/abcd_analysis.h"
 #include "run/analysis_cancelled.h"
 #include "run/compiled_model.h"
+#include "run/model_check.h"
 #include "run/noise_run.h"
 #include "run/partition_analysis.h"
 #include "run/simulator.h"
@@ -57,7 +59,14 @@ class TestAnalysisCancel : public QObject {
     QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled,
                              core::partitionWithNoise(core::parseModel(test::rcLowpass(), "rc"), test::library(), "rc",
                                                       {1.0}, 0.0, &cancel));
+    // Compiling and the model check (the GUI's check made at opening, dropped when a run starts).
+    const core::Model model = core::parseModel(test::rcLowpass(), "rc");
+    QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled,
+                             core::compileModel(model, test::library(), "rc", {}, {}, &cancel));
+    QVERIFY_THROWS_EXCEPTION(core::AnalysisCancelled, core::checkModel(model, test::library(), "rc", &cancel));
     const std::atomic<bool> go{false};
+    QVERIFY(core::compileModel(model, test::library(), "rc", {}, {}, &go) != nullptr);
+    QVERIFY(!core::hasErrors(core::checkModel(model, test::library(), "rc", &go)));
     QCOMPARE(core::operatingPointAt(*noisy, options, 5e-6, &go).time, 5e-6);
     QVERIFY(
         core::identifyAbcd(*marked, core::SimulationOptions{}, 0.0, core::kDefaultAbcdDelta, &go).eigenvalues.size() ==

@@ -1,5 +1,5 @@
 // Stop at any moment of a run gives control back at once: while the model is
-// still compiling (compileModel cannot be interrupted) the controller ends the
+// still compiling (compileModel stops only between its phases) the controller ends the
 // run immediately (Cancelled, no end time) and is ready for the next run; the
 // abandoned worker finishes in the background and nothing it sends reaches the
 // GUI: the next run's samples are its own, once each, in order. A model with
