@@ -25,15 +25,17 @@ constexpr int kMaxInputs = 1000;  // a sanity limit: more inputs would be a typi
 
 /// One port as seen from inside the level being checked.
 struct PortNode {
-  std::string owner;  // block as reported ("Sub1/R1"); for a boundary port, its subsystem
-  std::string name;
+  // Views of strings that outlive the check of the level: the LevelBlock's name, the subsystem's
+  // name, the registry's declarations, the model's boundary ports, ModelValidator::madeNames_.
+  std::string_view owner;  // block as reported ("Sub1/R1"); for a boundary port, its subsystem
+  std::string_view name;
   Domain domain = Domain::Signal;
   PortDirection direction = PortDirection::Physical;  // a boundary input, seen from inside, is an Output
   bool required = true;                               // must be connected
   bool boundary = false;                              // a boundary port seen from inside its subsystem
   bool connected = false;
 
-  std::string label() const { return owner + "." + name; }
+  std::string label() const { return std::string(owner) + "." + std::string(name); }
   bool isSignal() const { return direction != PortDirection::Physical; }
 };
 
@@ -42,14 +44,14 @@ struct PortNode {
 /// subsystem's, and those of open variadic inputs, are listed in `ports`.
 struct LevelBlock {
   const Block* block = nullptr;
-  std::string name;                           // as reported
-  bool portsKnown = false;                    // false: its type is unknown, which is reported already
-  const ComponentType* type = nullptr;        // a library block's type
-  int inputs = 0;                             // its variadic count (0 when open)
+  std::string name;                     // as reported
+  bool portsKnown = false;              // false: its type is unknown, which is reported already
+  const ComponentType* type = nullptr;  // a library block's type
+  int inputs = 0;                       // its variadic count (0 when open)
   std::size_t firstPort = 0;
   std::map<std::string, std::size_t, std::less<>> ports;  // port name -> index of its PortNode
-  std::vector<std::string> boundaryNames;     // a subsystem's ports, in declaration order, for messages
-  std::vector<const PortDecl*> openVariadic;  // variadic ports whose count is unknown: any u1, u2, ... is taken
+  std::vector<std::string> boundaryNames;                 // a subsystem's ports, in declaration order, for messages
+  std::vector<const PortDecl*> openVariadic;          // variadic ports whose count is unknown: any u1, u2, ... is taken
   std::set<std::string, std::less<>> malformedPorts;  // declared boundary ports already reported as malformed
 
   /// "R1 (electrical.Resistor)", "subsystem Sub1".
@@ -77,7 +79,7 @@ struct Level {
   std::vector<LevelBlock> blocks;
 };
 
-PortNode makePort(const std::string& owner, const std::string& name, Domain domain, PortDirection direction) {
+PortNode makePort(std::string_view owner, std::string_view name, Domain domain, PortDirection direction) {
   PortNode node;
   node.owner = owner;
   node.name = name;
@@ -124,6 +126,9 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
   for (const std::string& item : items) text += (text.empty() ? "" : separator) + item;
   return text;
 }
+
+/// "R1" of the endpoint "R1.n".
+std::string_view blockOf(std::string_view endpoint) { return endpoint.substr(0, endpoint.find('.')); }
 
 /// "R1.n -> C1.p": a connection as messages name it.
 std::string wireText(const Connection& connection) { return connection.from + " -> " + connection.to; }
@@ -229,9 +234,9 @@ class ModelValidator {
     const ParameterScope* scope;
   };
 
-  void report(const std::string& block, const std::string& port, const std::string& message,
+  void report(std::string_view block, std::string_view port, const std::string& message,
               Severity severity = Severity::Error) {
-    diagnostics_.push_back(Diagnostic{file_, block, port, message, severity});
+    diagnostics_.push_back(Diagnostic{file_, std::string(block), std::string(port), message, severity});
   }
 
   /// Checks the blocks and connections of the model (subsystem null) or of a subsystem named `owner`.
@@ -252,14 +257,17 @@ class ModelValidator {
     nodes.reserve(nodes.size() + 2 * blocks.size());  // most blocks have two ports or fewer
     // Whether a block of this level states a start position (most levels: none, nothing to compare).
     bool statesPositions = false;
-    for (const Block& block : blocks) {
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+      if (k + NameIndex::kLookAhead < blocks.size()) level.ids.prefetch(blocks[k + NameIndex::kLookAhead].id);
+      const Block& block = blocks[k];
       const std::string name = prefix + block.id;
       const ComponentType* type = nullptr;
       if (block.id.empty()) {
         report(owner, "", "a block of type '" + block.type + "' has no id");
         type = registry_.find(block.type);
       } else if (!isPlainName(block.id)) {
-        report(printable(name), "", "block id '" + printable(block.id) + "' must not contain '.', '/', blanks or control characters");
+        report(printable(name), "",
+               "block id '" + printable(block.id) + "' must not contain '.', '/', blanks or control characters");
         type = registry_.find(block.type);
       } else if (!level.ids.insert(block.id, static_cast<int>(level.blocks.size())).second) {
         report(name, "", "duplicate block id '" + block.id + "'");
@@ -274,7 +282,13 @@ class ModelValidator {
     }
 
     Nets nets;
-    for (const Connection& connection : connections) {
+    for (std::size_t k = 0; k < connections.size(); ++k) {
+      if (k + NameIndex::kLookAhead < connections.size()) {
+        const Connection& ahead = connections[k + NameIndex::kLookAhead];
+        level.ids.prefetch(blockOf(ahead.from));
+        level.ids.prefetch(blockOf(ahead.to));
+      }
+      const Connection& connection = connections[k];
       const std::optional<std::size_t> a =
           resolve(connection.from, connection, subsystem, owner, level, boundary, nodes);
       const std::optional<std::size_t> b = resolve(connection.to, connection, subsystem, owner, level, boundary, nodes);
@@ -315,12 +329,12 @@ class ModelValidator {
       }
       pendingLevels_.push_back({&block, name, &inner});
       for (const BoundaryPort& port : block.ports) {
-        std::optional<PortNode> node = boundaryNode(port, name, false);
+        std::optional<PortNode> node = boundaryNode(port, described.name, false);
         if (!node) {
           described.malformedPorts.insert(port.name);
         } else if (!described.ports.contains(node->name)) {
           described.ports.emplace(node->name, nodes.size());
-          described.boundaryNames.push_back(node->name);
+          described.boundaryNames.push_back(port.name);
           nodes.push_back(std::move(*node));
         }
       }
@@ -341,10 +355,12 @@ class ModelValidator {
       if (decl.variadic && inputs < 0) described.openVariadic.push_back(&decl);
       const int copies = decl.variadic ? described.inputs : 1;
       for (int k = 1; k <= copies; ++k) {
-        PortNode node =
-            makePort(name, decl.variadic ? decl.name + std::to_string(k) : decl.name, decl.domain, decl.direction);
-        node.required = decl.direction == PortDirection::Physical ? decl.required
-                                                                  : decl.direction == PortDirection::Input && !decl.optional;
+        const std::string_view portName =
+            decl.variadic ? std::string_view(madeNames_.emplace_back(decl.name + std::to_string(k))) : decl.name;
+        PortNode node = makePort(described.name, portName, decl.domain, decl.direction);
+        node.required = decl.direction == PortDirection::Physical
+                            ? decl.required
+                            : decl.direction == PortDirection::Input && !decl.optional;
         nodes.push_back(std::move(node));
       }
     }
@@ -406,14 +422,9 @@ class ModelValidator {
                        "which overflow a double beyond 1e154)");
           break;
         }
-        case ParamKind::Vector:
-          evaluateVector(text, scope);
-          break;
-        case ParamKind::Matrix:
-          evaluateMatrix(text, scope);
-          break;
-        case ParamKind::Text:
-          break;
+        case ParamKind::Vector: evaluateVector(text, scope); break;
+        case ParamKind::Matrix: evaluateMatrix(text, scope); break;
+        case ParamKind::Text: break;
       }
     } catch (const ParameterError& e) {
       report(name, "", "parameter " + decl.name + ": " + explained(e.what()));
@@ -497,8 +508,9 @@ class ModelValidator {
           port.starts_with(decl->name) && !number.empty() && number[0] != '0' &&
           std::all_of(number.begin(), number.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
       if (!matches) continue;
-      block.ports.emplace(port, nodes.size());
-      PortNode node = makePort(block.name, port, decl->domain, decl->direction);
+      // The map's key is the node's name: it stays where it is.
+      const std::string& name = block.ports.emplace(port, nodes.size()).first->first;
+      PortNode node = makePort(block.name, name, decl->domain, decl->direction);
       node.required = false;  // the count is unknown, so which inputs must be wired is too
       nodes.push_back(std::move(node));
       return nodes.size() - 1;
@@ -528,8 +540,9 @@ class ModelValidator {
     if (!from.isSignal()) {
       if (from.domain != to.domain)
         report(to.owner, to.name,
-               "connection " + wireText(wire) + ": domain mismatch: " + std::string(domainName(from.domain)) + " port " +
-                   from.label() + " joined to " + std::string(domainName(to.domain)) + " port " + to.label());
+               "connection " + wireText(wire) + ": domain mismatch: " + std::string(domainName(from.domain)) +
+                   " port " + from.label() + " joined to " + std::string(domainName(to.domain)) + " port " +
+                   to.label());
       return;
     }
     if (from.direction == PortDirection::Output && to.direction == PortDirection::Output) {
@@ -572,11 +585,12 @@ class ModelValidator {
   }
 
   static std::string danglingMessage(const PortNode& node) {
+    const std::string name(node.name), owner(node.owner);
     if (node.boundary && node.direction == PortDirection::Input)
-      return "output '" + node.name + "' of subsystem " + node.owner + " is not driven inside it";
-    if (node.boundary) return "port '" + node.name + "' of subsystem " + node.owner + " is not connected inside it";
-    if (node.direction == PortDirection::Input) return "input " + node.name + " is not connected";
-    return std::string(domainName(node.domain)) + " port " + node.name + " is not connected";
+      return "output '" + name + "' of subsystem " + owner + " is not driven inside it";
+    if (node.boundary) return "port '" + name + "' of subsystem " + owner + " is not connected inside it";
+    if (node.direction == PortDirection::Input) return "input " + name + " is not connected";
+    return std::string(domainName(node.domain)) + " port " + name + " is not connected";
   }
 
   std::string unknownTypeMessage(const std::string& type) const {
@@ -617,8 +631,9 @@ class ModelValidator {
   std::string file_;
   std::vector<Diagnostic> diagnostics_;
   std::set<std::string, std::less<>> failedVariables_;  // model variables that could not be evaluated
-  std::deque<PendingLevel> pendingLevels_;  // in the order met: a level before the subsystems inside it
-  std::deque<ParameterScope> subsystemScopes_;  // a deque: a level's scope must not move while it waits
+  std::deque<PendingLevel> pendingLevels_;              // in the order met: a level before the subsystems inside it
+  std::deque<ParameterScope> subsystemScopes_;          // a deque: a level's scope must not move while it waits
+  std::deque<std::string> madeNames_;  // port names made here ("u1", "u2", ...): a deque, so that they stay put
   std::string firstInp_;
   std::string firstOut_;
 };
