@@ -5,6 +5,7 @@
 #include <cmath>
 #include <deque>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -41,18 +42,29 @@ struct PortNode {
 
 /// A block of the level being checked, as far as its ports are concerned. A library
 /// block's ports are the PortNodes firstPort + portOrdinal(type, inputs, name); a
-/// subsystem's, and those of open variadic inputs, are listed in `ports`.
+/// subsystem's, and those of open variadic inputs, are listed in `listed->ports`.
 struct LevelBlock {
+  /// What only a subsystem or a block with open variadic inputs has: allocated for those
+  /// alone, so that the LevelBlock of each of a large model's blocks stays small.
+  struct Listed {
+    std::map<std::string, std::size_t, std::less<>> ports;  // port name -> index of its PortNode
+    std::vector<std::string> boundaryNames;                 // a subsystem's ports, in declaration order, for messages
+    std::vector<const PortDecl*> openVariadic;  // variadic ports whose count is unknown: any u1, u2, ... is taken
+    std::set<std::string, std::less<>> malformedPorts;  // declared boundary ports already reported as malformed
+  };
+
   const Block* block = nullptr;
   std::string name;                     // as reported
   bool portsKnown = false;              // false: its type is unknown, which is reported already
   const ComponentType* type = nullptr;  // a library block's type
   int inputs = 0;                       // its variadic count (0 when open)
   std::size_t firstPort = 0;
-  std::map<std::string, std::size_t, std::less<>> ports;  // port name -> index of its PortNode
-  std::vector<std::string> boundaryNames;                 // a subsystem's ports, in declaration order, for messages
-  std::vector<const PortDecl*> openVariadic;          // variadic ports whose count is unknown: any u1, u2, ... is taken
-  std::set<std::string, std::less<>> malformedPorts;  // declared boundary ports already reported as malformed
+  std::unique_ptr<Listed> listed;  // null: nothing listed
+
+  Listed& list() {
+    if (!listed) listed = std::make_unique<Listed>();
+    return *listed;
+  }
 
   /// "R1 (electrical.Resistor)", "subsystem Sub1".
   std::string description() const {
@@ -60,10 +72,11 @@ struct LevelBlock {
   }
   /// The names of its ports, in declaration order, for messages.
   std::vector<std::string> portNames() const {
-    if (!type) return boundaryNames;
+    if (!type) return listed ? listed->boundaryNames : std::vector<std::string>{};
     std::vector<std::string> names;
     for (const auto& [portName, decl] : expandPorts(*type, inputs)) names.push_back(portName);
-    for (const PortDecl* decl : openVariadic) names.push_back(decl->name + "1.." + decl->name + "N");
+    if (listed)
+      for (const PortDecl* decl : listed->openVariadic) names.push_back(decl->name + "1.." + decl->name + "N");
     return names;
   }
 };
@@ -331,10 +344,10 @@ class ModelValidator {
       for (const BoundaryPort& port : block.ports) {
         std::optional<PortNode> node = boundaryNode(port, described.name, false);
         if (!node) {
-          described.malformedPorts.insert(port.name);
-        } else if (!described.ports.contains(node->name)) {
-          described.ports.emplace(node->name, nodes.size());
-          described.boundaryNames.push_back(port.name);
+          described.list().malformedPorts.insert(port.name);
+        } else if (!described.list().ports.contains(node->name)) {
+          described.list().ports.emplace(node->name, nodes.size());
+          described.list().boundaryNames.push_back(port.name);
           nodes.push_back(std::move(*node));
         }
       }
@@ -352,7 +365,7 @@ class ModelValidator {
     described.inputs = std::max(inputs, 0);
     described.firstPort = nodes.size();
     for (const PortDecl& decl : type->ports) {
-      if (decl.variadic && inputs < 0) described.openVariadic.push_back(&decl);
+      if (decl.variadic && inputs < 0) described.list().openVariadic.push_back(&decl);
       const int copies = decl.variadic ? described.inputs : 1;
       for (int k = 1; k <= copies; ++k) {
         const std::string_view portName =
@@ -500,16 +513,18 @@ class ModelValidator {
     if (block.type)
       if (const int ordinal = portOrdinal(*block.type, block.inputs, port); ordinal >= 0)
         return block.firstPort + static_cast<std::size_t>(ordinal);
-    if (auto it = block.ports.find(port); it != block.ports.end()) return it->second;
-    if (block.malformedPorts.contains(port)) return std::nullopt;
-    for (const PortDecl* decl : block.openVariadic) {
+    // Past the declared ports: a subsystem's, an open variadic input's, or no port (a message).
+    LevelBlock::Listed& listed = block.list();
+    if (auto it = listed.ports.find(port); it != listed.ports.end()) return it->second;
+    if (listed.malformedPorts.contains(port)) return std::nullopt;
+    for (const PortDecl* decl : listed.openVariadic) {
       const std::string_view number = std::string_view(port).substr(std::min(port.size(), decl->name.size()));
       const bool matches =
           port.starts_with(decl->name) && !number.empty() && number[0] != '0' &&
           std::all_of(number.begin(), number.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
       if (!matches) continue;
       // The map's key is the node's name: it stays where it is.
-      const std::string& name = block.ports.emplace(port, nodes.size()).first->first;
+      const std::string& name = listed.ports.emplace(port, nodes.size()).first->first;
       PortNode node = makePort(block.name, name, decl->domain, decl->direction);
       node.required = false;  // the count is unknown, so which inputs must be wired is too
       nodes.push_back(std::move(node));
