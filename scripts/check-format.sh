@@ -98,6 +98,9 @@ files=(
   tests/core/run/tst_through_values.cpp
   core/model/input_file.h
   core/model/input_file.cpp
+  app/mpi/mpi_backend.h
+  app/mpi/mpi_backend.cpp
+  app/mpi/process_group_mpi.cpp
   tests/core/model/tst_input_file.cpp
   tests/support/hostile_models.h
   tests/gui/e2e/tst_e2e_hostile_files.cpp

@@ -41,10 +41,12 @@ class AtomicOutputFile::Buffer : public std::streambuf {
     return writeAll(begin, size);
   }
 
-  /// Drains, syncs and closes the file (creating it, empty, if nothing was written), then renames it.
+  /// Drains and closes the file (creating it, empty, if nothing was written), then renames it.
+  /// No fsync: the rename alone makes the file appear whole or not at all to every reader; a
+  /// sync would add the disk's latency (milliseconds, more than a small run takes) to make a
+  /// result that can be computed again survive a power cut.
   void commit(const std::string& destination) {
     if (!drain() || (fd_ < 0 && !create())) fail(destination, failedStep_, error_);
-    if (::fsync(fd_) != 0) failed("write", errno);
     if (::close(fd_) != 0 && !failedStep_) failed("write", errno);
     fd_ = -1;
     if (failedStep_) fail(destination, failedStep_, error_);

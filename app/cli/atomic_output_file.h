@@ -1,8 +1,8 @@
 #pragma once
 // An output file that appears only when complete. Writes go to a temporary
 // file in the destination's directory, created when the first byte is
-// written; commit() flushes it to disk and renames it over the destination
-// (atomic on one file system). Destroyed without a successful commit(), or
+// written; commit() closes it and renames it over the destination (atomic on
+// one file system; not synced to disk: an output can be computed again). Destroyed without a successful commit(), or
 // when the process gets SIGINT/SIGTERM (interrupt_cleanup.h), the temporary
 // file is removed: a failed run leaves no partial file and keeps any previous one.
 

@@ -1,5 +1,6 @@
 #include "cli/csv_writer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <ostream>
@@ -59,7 +60,9 @@ void CsvWriter::writeHeader() {
 void CsvWriter::writeSample(double time, const std::vector<double>& signals) {
   // The numbers are written straight into the buffer, which goes to the stream whenever it
   // holds kChunk bytes or more (a large model's row is megabytes).
-  if (line_.size() < kChunk + 2 * kNumberChars) line_.resize(kChunk + 2 * kNumberChars);
+  // A short row needs a short buffer (a megabyte of zeros costs more than a 1,000-sample run writes).
+  const std::size_t room = std::min(kChunk, (columns_.size() + 1) * (kNumberChars + 1)) + 2 * kNumberChars;
+  if (line_.size() < room) line_.resize(room);
   char* const begin = line_.data();
   char* at = writeNumber(begin, time);
   for (std::size_t column : columns_) {

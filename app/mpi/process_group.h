@@ -1,8 +1,9 @@
 #pragma once
 // The processes that share one sweep. Launched by mpirun (and built with MPI:
-// KELVIN_HAVE_MPI), they are the MPI ranks of MPI_COMM_WORLD; otherwise this
-// process alone. Made once per command that distributes work; MPI is finalised
-// when it is destroyed.
+// KELVIN_HAVE_MPI), they are the MPI ranks of MPI_COMM_WORLD, reached through the
+// module libkelvin_mpi.so loaded then (mpi_backend.h); otherwise this process
+// alone. Made once per command that distributes work; MPI is finalised when it
+// is destroyed.
 
 #include <memory>
 #include <string>
@@ -10,9 +11,12 @@
 
 namespace kelvin::app {
 
+class MpiBackend;
+
 class ProcessGroup {
  public:
-  /// Joins MPI when the environment says mpirun started this process.
+  /// Joins MPI when the environment says mpirun started this process. Throws cli::CliError
+  /// (exit 5) when the MPI module cannot be loaded then.
   ProcessGroup();
   ~ProcessGroup();
   ProcessGroup(const ProcessGroup&) = delete;
@@ -31,7 +35,7 @@ class ProcessGroup {
   int rank_ = 0;
   int size_ = 1;
   int localSize_ = 1;
-  bool joined_ = false;
+  std::unique_ptr<MpiBackend> mpi_;  // null: this process alone
 };
 
 }  // namespace kelvin::app

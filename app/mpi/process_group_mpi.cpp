@@ -1,63 +1,59 @@
-// ProcessGroup over MPI (built when CMake found MPI).
-#include "mpi/process_group.h"
+// ProcessGroup built with MPI: under mpirun it loads the module libkelvin_mpi.so (mpi_backend.h)
+// and works through it; otherwise it is this process alone and MPI is never loaded.
+#include <dlfcn.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
-#include <mpi.h>
+#include "cli/cli_error.h"
+#include "mpi/mpi_backend.h"
+#include "mpi/process_group.h"
 
 namespace kelvin::app {
 
 namespace {
+
 /// True when a launcher (OpenMPI's mpirun, a PMI or PMIx one such as srun) started this process.
 bool launchedByMpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"})
     if (std::getenv(name)) return true;
   return false;
 }
+
+/// The module: next to the executable (the build tree), else where it is installed.
+std::string modulePath() {
+  std::error_code ec;
+  const std::filesystem::path here = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
+  if (!ec && std::filesystem::exists(here / "libkelvin_mpi.so", ec)) return (here / "libkelvin_mpi.so").string();
+  return KELVIN_MPI_MODULE_DIR "/libkelvin_mpi.so";
+}
+
 }  // namespace
 
 ProcessGroup::ProcessGroup() {
   if (!launchedByMpi()) return;
-  int initialised = 0;
-  MPI_Initialized(&initialised);
-  if (!initialised) MPI_Init(nullptr, nullptr);
-  joined_ = true;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-  MPI_Comm_size(MPI_COMM_WORLD, &size_);
-  MPI_Comm local;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
-  MPI_Comm_size(local, &localSize_);
-  MPI_Comm_free(&local);
+  const std::string path = modulePath();
+  // Global symbols: OpenMPI's own plugins, which it loads in turn, look up libmpi's.
+  void* module = ::dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  const auto join = module ? reinterpret_cast<MpiBackend* (*)()>(::dlsym(module, kJoinMpiSymbol)) : nullptr;
+  if (!join) {
+    const char* why = ::dlerror();  // names the file
+    throw cli::CliError(cli::kExitInternalError, std::string("started by mpirun, but cannot load MPI support: ") +
+                                                     (why ? why : path + " has no " + kJoinMpiSymbol));
+  }
+  mpi_.reset(join());  // the module stays loaded: MPI is finalised by the backend's destructor
+  rank_ = mpi_->rank();
+  size_ = mpi_->size();
+  localSize_ = mpi_->localSize();
 }
 
-ProcessGroup::~ProcessGroup() {
-  if (joined_) MPI_Finalize();
-}
+ProcessGroup::~ProcessGroup() = default;
 
 std::vector<std::string> ProcessGroup::gatherToRoot(const std::string& mine) const {
-  if (!joined_) return {mine};
-  const int length = static_cast<int>(mine.size());
-  std::vector<int> lengths(rank_ == 0 ? size_ : 0), offsets(rank_ == 0 ? size_ : 0);
-  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-  std::string all;
-  if (rank_ == 0) {
-    int total = 0;
-    for (int r = 0; r < size_; ++r) offsets[r] = total, total += lengths[r];
-    all.resize(static_cast<std::size_t>(total));
-  }
-  MPI_Gatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
-  std::vector<std::string> parts;
-  if (rank_ == 0)
-    for (int r = 0; r < size_; ++r) parts.push_back(all.substr(offsets[r], lengths[r]));
-  return parts;
+  return mpi_ ? mpi_->gatherToRoot(mine) : std::vector<std::string>{mine};
 }
 
-int ProcessGroup::maxOverAll(int value) const {
-  if (!joined_) return value;
-  int result = value;
-  MPI_Allreduce(&value, &result, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  return result;
-}
+int ProcessGroup::maxOverAll(int value) const { return mpi_ ? mpi_->maxOverAll(value) : value; }
 
 }  // namespace kelvin::app

@@ -1,6 +1,8 @@
 // ProcessGroup without MPI (built when CMake found none): always this process alone.
 #include "mpi/process_group.h"
 
+#include "mpi/mpi_backend.h"
+
 namespace kelvin::app {
 
 ProcessGroup::ProcessGroup() = default;

@@ -1,8 +1,13 @@
 #include "model/fast_model_reader.h"
 
+#include <simdjson.h>
+
+#include <cstdint>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "model/input_file.h"
 #include "model/model_reader.h"
 #include "model/name_index.h"
 
@@ -10,345 +15,247 @@ namespace kelvin::core {
 
 namespace {
 
-/// Receives the JSON library's parse events (its SAX interface: the library's own grammar,
-/// UTF-8 checks, escapes and number conversion) and fills the top level's blocks and
-/// connections straight from them. What it does not read itself it collects as JSON
-/// documents: every top-level section but "blocks" and "connections" (for ModelReader::read),
-/// and any block or connection outside the editor's form (for ModelReader::readBlock and
-/// readConnection), switching to a document in mid-object with the members read so far.
-/// A value of the wrong type, a duplicate id or a problem ModelReader reports refuses the
-/// whole text (an event handler returning false stops the parse).
-class BulkHandler : public nlohmann::json_sax<Json> {
- public:
-  explicit BulkHandler(ModelReader& reader) : reader_(reader) {}
+namespace dom = simdjson::dom;
 
-  bool finished() const { return where_ == Where::Done; }
+static_assert(kInputFilePadding >= simdjson::SIMDJSON_PADDING,
+              "readInputFile must leave the padding simdjson reads past the end");
 
-  Json rest = Json::object();  // the top level but its blocks and connections, in the order written
-  std::vector<Block> blocks;
-  std::vector<Connection> connections;
+/// A scalar as nlohmann-json parses the same text: a non-negative integer is unsigned, a
+/// negative one signed, anything with a fraction or an exponent a double. An array or an
+/// object comes back empty (toJson fills it).
+Json scalarJson(dom::element e) {
+  switch (e.type()) {
+    case dom::element_type::STRING: return Json(std::string(e.get_string().value_unsafe()));
+    case dom::element_type::INT64: {
+      const std::int64_t n = e.get_int64().value_unsafe();
+      return n >= 0 ? Json(static_cast<std::uint64_t>(n)) : Json(n);
+    }
+    case dom::element_type::UINT64: return Json(e.get_uint64().value_unsafe());
+    case dom::element_type::DOUBLE: return Json(e.get_double().value_unsafe());
+    case dom::element_type::BOOL: return Json(e.get_bool().value_unsafe());
+    case dom::element_type::NULL_VALUE: return Json(nullptr);
+    case dom::element_type::ARRAY: return Json::array();
+    case dom::element_type::OBJECT: return Json::object();
+  }
+  return Json();
+}
 
-  bool null() override { return where_ == Where::Document && value(Json(nullptr)); }
-  bool boolean(bool b) override {
-    switch (where_) {
-      case Where::Document: return value(Json(b));
-      case Where::Block: return member(kFlipped) && (block_.flipped = b, true);
-      case Where::Params: return parameter(Json(b));
-      default: return false;
-    }
-  }
-  bool number_integer(number_integer_t n) override { return number(static_cast<double>(n), Json(n)); }
-  bool number_unsigned(number_unsigned_t n) override { return number(static_cast<double>(n), Json(n)); }
-  bool number_float(number_float_t x, const string_t&) override { return number(x, Json(x)); }
-  bool string(string_t& s) override {
-    switch (where_) {
-      case Where::Document: return value(Json(std::move(s)));
-      case Where::Params:
-        block_.params[parameter_] = std::move(s);
-        return true;  // a name twice: the last, as in a document
-      case Where::Block:
-        if (s.empty()) return false;
-        if (keyBit_ == kId) return member(kId) && (block_.id = std::move(s), true);
-        return member(kType) && (block_.type = std::move(s), true);
-      case Where::Connection:
-        if (keyBit_ == kFrom) return member(kFrom) && (connection_.from = std::move(s), true);
-        return member(kTo) && (connection_.to = std::move(s), true);
-      default: return false;
-    }
-  }
-  bool binary(binary_t&) override { return false; }
-
-  bool key(string_t& k) override {
-    switch (where_) {
-      case Where::Top:
-        if (k == "blocks" || k == "connections") {
-          key_ = std::move(k);
-          return true;
-        }
-        if (rest.contains(k)) return false;  // a section given twice: the ordinary way says what it makes of it
-        documentFor_ = Where::Top;
-        section_ = std::move(k);
-        where_ = Where::Document;
-        return true;
-      case Where::Block:
-      case Where::Connection:
-        keyBit_ = bitOf(k);
-        if ((keyBit_ & (where_ == Where::Block ? kBlockMembers : kConnectionMembers)) && !(seen_ & keyBit_))
-          return true;
-        where_ == Where::Block ? startBlockDocument(false) : startConnectionDocument();
-        break;
-      case Where::Params: parameter_ = std::move(k); return true;
-      case Where::Document: break;
-      default: return false;
-    }
-    pendingKey_ = std::move(k);
-    return true;
-  }
-
-  bool start_object(std::size_t) override {
-    if (++depth_ > kMaxJsonDepth) return false;  // parseModel reports it the ordinary way
-    switch (where_) {
-      case Where::Start: where_ = Where::Top; return true;
-      case Where::Blocks:
-        block_ = Block();
-        seen_ = 0;
-        where_ = Where::Block;
-        return true;
-      case Where::Connections:
-        connection_ = Connection();
-        seen_ = 0;
-        where_ = Where::Connection;
-        return true;
-      case Where::Block:
-        if (!member(kParams)) return false;
-        where_ = Where::Params;
-        return true;
-      case Where::Document: return container(Json::object());
-      default: return false;
-    }
-  }
-  bool end_object() override {
-    --depth_;
-    switch (where_) {
-      case Where::Top: where_ = Where::Done; return true;
-      case Where::Params: where_ = Where::Block; return true;
-      case Where::Block: return finishBlock(std::move(block_), (seen_ & kId) && (seen_ & kType));
-      case Where::Connection:
-        if (!(seen_ & kFrom) || !(seen_ & kTo)) return false;
-        connections.push_back(std::move(connection_));
-        where_ = Where::Connections;
-        return true;
-      case Where::Document: return close();
-      default: return false;
-    }
-  }
-  bool start_array(std::size_t) override {
-    if (++depth_ > kMaxJsonDepth) return false;
-    switch (where_) {
-      case Where::Top:
-        if (key_ == "blocks" && !haveBlocks_) return haveBlocks_ = true, where_ = Where::Blocks, true;
-        if (key_ == "connections" && !haveConnections_)
-          return haveConnections_ = true, where_ = Where::Connections, true;
-        return false;
-      case Where::Block: return member(kPos) && startPoint(&block_.pos, Where::Block);
-      case Where::Params:  // a vector or a matrix: ModelReader writes it as text
-        startBlockDocument(true);
-        return container(Json::array());
-      case Where::Connection:
-        if (!member(kPoints)) return false;
-        where_ = Where::Points;
-        return true;
-      case Where::Points:
-        connection_.points.emplace_back();
-        return startPoint(&connection_.points.back(), Where::Points);
-      case Where::Document: return container(Json::array());
-      default: return false;
-    }
-  }
-  bool end_array() override {
-    --depth_;
-    switch (where_) {
-      case Where::Blocks:
-      case Where::Connections: where_ = Where::Top; return true;
-      case Where::Point:
-        if (coordinates_ != 2) return false;
-        where_ = pointOwner_;
-        return true;
-      case Where::Points: where_ = Where::Connection; return true;
-      case Where::Document: return close();
-      default: return false;
-    }
-  }
-
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
- private:
-  /// Where in the text the next event stands.
-  enum class Where { Start, Top, Blocks, Block, Params, Connections, Connection, Points, Point, Document, Done };
-  enum : unsigned {
-    kId = 1,
-    kType = 2,
-    kParams = 4,
-    kPos = 8,
-    kRotation = 16,
-    kFlipped = 32,
-    kFrom = 64,
-    kTo = 128,
-    kPoints = 256
+/// `element` as the nlohmann document of the same text (a key given twice: the last value,
+/// in the first place, as nlohmann parses it). Nesting is walked with an explicit stack.
+Json toJson(dom::element element) {
+  struct Open {
+    Json* json;
+    dom::array::iterator item, itemsEnd;
+    dom::object::iterator field, fieldsEnd;
+    bool object;
   };
+  auto open = [](dom::element e, Json* json) {
+    Open o{json, {}, {}, {}, {}, e.is_object()};
+    if (o.object) {
+      const dom::object fields = e.get_object().value_unsafe();
+      o.field = fields.begin();
+      o.fieldsEnd = fields.end();
+    } else {
+      const dom::array items = e.get_array().value_unsafe();
+      o.item = items.begin();
+      o.itemsEnd = items.end();
+    }
+    return o;
+  };
+  Json result = scalarJson(element);
+  if (!element.is_array() && !element.is_object()) return result;
+  std::vector<Open> stack{open(element, &result)};
+  while (!stack.empty()) {
+    Open& top = stack.back();
+    dom::element child;
+    Json* slot = nullptr;
+    if (top.object ? top.field == top.fieldsEnd : top.item == top.itemsEnd) {
+      stack.pop_back();
+      continue;
+    }
+    if (top.object) {
+      const dom::key_value_pair field = *top.field;
+      ++top.field;
+      slot = &(*top.json)[std::string(field.key)];
+      child = field.value;
+    } else {
+      child = *top.item;
+      ++top.item;
+      top.json->push_back(nullptr);
+      slot = &top.json->back();
+    }
+    // The parent takes no other child before this one is complete: `slot` stays valid.
+    *slot = scalarJson(child);
+    if (child.is_array() || child.is_object()) stack.push_back(open(child, slot));
+  }
+  return result;
+}
 
-  static unsigned bitOf(std::string_view k) {
-    using namespace std::string_view_literals;  // compared by length first
-    for (auto [name, bit] : {std::pair{"id"sv, kId},
-                             {"type", kType},
-                             {"params", kParams},
-                             {"pos", kPos},
-                             {"rotation", kRotation},
-                             {"flipped", kFlipped},
-                             {"from", kFrom},
-                             {"to", kTo},
-                             {"points", kPoints}})
-      if (k == name) return bit;
-    return 0;
-  }
-  static constexpr unsigned kBlockMembers = kId | kType | kParams | kPos | kRotation | kFlipped;
-  static constexpr unsigned kConnectionMembers = kFrom | kTo | kPoints;
+enum : unsigned { kId = 1, kType = 2, kParams = 4, kPos = 8, kRotation = 16, kFlipped = 32 };
 
-  /// Marks the member whose value is being read; false when `bit` is not the key's (a value of the wrong type).
-  bool member(unsigned bit) {
-    if (keyBit_ != bit) return false;
-    seen_ |= bit;
-    return true;
-  }
+unsigned blockMember(std::string_view key) {
+  using namespace std::string_view_literals;
+  for (auto [name, bit] : {std::pair{"id"sv, kId},
+                           {"type", kType},
+                           {"params", kParams},
+                           {"pos", kPos},
+                           {"rotation", kRotation},
+                           {"flipped", kFlipped}})
+    if (key == name) return bit;
+  return 0;
+}
 
-  bool number(double x, Json asJson) {
-    switch (where_) {
-      case Where::Document: return value(std::move(asJson));
-      case Where::Params: return parameter(asJson);
-      case Where::Block: return member(kRotation) && (block_.rotation = x, true);
-      case Where::Point:
-        if (coordinates_ == 2) return false;
-        (coordinates_++ == 0 ? point_->x : point_->y) = x;
-        return true;
-      default: return false;
-    }
-  }
-  /// A parameter written as a number or true/false: its text as ModelReader writes it.
-  bool parameter(const Json& value) {
-    block_.params[parameter_] = value.dump();
-    return true;
-  }
-  bool startPoint(Point* p, Where owner) {
-    point_ = p;
-    pointOwner_ = owner;
-    coordinates_ = 0;
-    where_ = Where::Point;
-    return true;
-  }
+/// A non-empty string into `target`.
+bool readName(dom::element e, std::string& target) {
+  std::string_view text;
+  if (e.get(text) || text.empty()) return false;
+  target = text;
+  return true;
+}
 
-  bool finishBlock(Block block, bool complete) {
-    if (!complete) return false;
-    blocks.push_back(std::move(block));
-    where_ = Where::Blocks;
-    return true;
-  }
+/// `[x, y]` into `p`.
+bool readPoint(dom::element e, Point& p) {
+  dom::array xy;
+  if (e.get(xy) || xy.size() != 2) return false;
+  auto it = xy.begin();
+  return !(*it).get(p.x) && !(*++it).get(p.y);
+}
 
-  /// The block read so far becomes a document (what ModelReader::readBlock reads it from);
-  /// `inParams`: the next event is inside its "params", for parameter parameter_.
-  void startBlockDocument(bool inParams) {
-    document_ = Json::object();
-    if (seen_ & kId) document_["id"] = block_.id;
-    if (seen_ & kType) document_["type"] = block_.type;
-    if (seen_ & kParams) {
-      Json& params = document_["params"] = Json::object();
-      for (const auto& [name, text] : block_.params) params[name] = text;  // a number's text reads back as it
+/// The block `e` holds when it has the common form (known members, each once and of its
+/// type, parameters as strings, numbers or true/false); nullopt for ModelReader to read.
+std::optional<Block> commonBlock(dom::element e) {
+  dom::object members;
+  if (e.get(members)) return std::nullopt;
+  Block block;
+  unsigned seen = 0;
+  for (const dom::key_value_pair member : members) {
+    const unsigned bit = blockMember(member.key);
+    if (!bit || (seen & bit)) return std::nullopt;
+    seen |= bit;
+    const dom::element value = member.value;
+    switch (bit) {
+      case kId:
+        if (!readName(value, block.id)) return std::nullopt;
+        break;
+      case kType:
+        if (!readName(value, block.type)) return std::nullopt;
+        break;
+      case kPos:
+        if (!readPoint(value, block.pos)) return std::nullopt;
+        break;
+      case kRotation:
+        if (value.get(block.rotation)) return std::nullopt;
+        break;
+      case kFlipped:
+        if (value.get(block.flipped)) return std::nullopt;
+        break;
+      default: {
+        dom::object params;
+        if (value.get(params)) return std::nullopt;
+        for (const dom::key_value_pair param : params) {
+          std::string& text = block.params[std::string(param.key)];  // a name twice: the last, as in a document
+          std::string_view s;
+          if (!param.value.get(s))
+            text = s;
+          else if (param.value.is_number() || param.value.is_bool())
+            text = scalarJson(param.value).dump();  // its text as ModelReader writes it
+          else
+            return std::nullopt;
+        }
+      }
     }
-    if (seen_ & kPos) document_["pos"] = Json::array({block_.pos.x, block_.pos.y});
-    if (seen_ & kRotation) document_["rotation"] = block_.rotation;
-    if (seen_ & kFlipped) document_["flipped"] = block_.flipped;
-    open_ = {&document_};
-    if (inParams) {
-      open_.push_back(&document_["params"]);
-      pendingKey_ = parameter_;
-    }
-    documentFor_ = Where::Blocks;
-    where_ = Where::Document;
   }
-  void startConnectionDocument() {
-    document_ = Json::object();
-    if (seen_ & kFrom) document_["from"] = connection_.from;
-    if (seen_ & kTo) document_["to"] = connection_.to;
-    if (seen_ & kPoints) {
-      Json& points = document_["points"] = Json::array();
-      for (const Point& p : connection_.points) points.push_back(Json::array({p.x, p.y}));
-    }
-    open_ = {&document_};
-    documentFor_ = Where::Connections;
-    where_ = Where::Document;
-  }
+  if ((seen & (kId | kType)) != (kId | kType)) return std::nullopt;
+  return block;
+}
 
-  /// A scalar in the document being built.
-  bool value(Json v) {
-    if (open_.empty()) {
-      document_ = std::move(v);
-      return documentDone();
+/// The connection `e` holds when it is `{"from", "to", "points"?}`, each once.
+std::optional<Connection> commonConnection(dom::element e) {
+  dom::object members;
+  if (e.get(members)) return std::nullopt;
+  Connection connection;
+  bool from = false, to = false, points = false;
+  for (const dom::key_value_pair member : members) {
+    std::string_view text;
+    if (member.key == "from" && !from && !member.value.get(text)) {
+      connection.from = text;
+      from = true;
+    } else if (member.key == "to" && !to && !member.value.get(text)) {
+      connection.to = text;
+      to = true;
+    } else if (member.key == "points" && !points) {
+      points = true;
+      dom::array list;
+      if (member.value.get(list)) return std::nullopt;
+      connection.points.reserve(list.size());
+      for (const dom::element point : list)
+        if (!readPoint(point, connection.points.emplace_back())) return std::nullopt;
+    } else {
+      return std::nullopt;
     }
-    insert(std::move(v));
-    return true;
   }
-  /// An object or array opening in the document being built.
-  bool container(Json c) {
-    open_.push_back(open_.empty() ? &(document_ = std::move(c)) : insert(std::move(c)));
-    return true;
-  }
-  Json* insert(Json v) {
-    Json& parent = *open_.back();
-    if (parent.is_array()) {
-      parent.push_back(std::move(v));
-      return &parent.back();
-    }
-    Json& slot = parent[pendingKey_];  // a key given twice: the last value, in the first place, as in a document
-    slot = std::move(v);
-    return &slot;
-  }
-  bool close() {
-    open_.pop_back();
-    return open_.empty() ? documentDone() : true;
-  }
-  /// The document is complete: hand it to its reader.
-  bool documentDone() {
-    where_ = documentFor_;
-    if (documentFor_ == Where::Top) {
-      rest[section_] = std::move(document_);
-      return true;
-    }
-    if (documentFor_ == Where::Blocks) {
-      std::optional<Block> block = reader_.readBlock(document_, blocks.size(), "", "", 0);
-      return block && reader_.problems().empty() && finishBlock(std::move(*block), true);
-    }
-    std::optional<Connection> connection = reader_.readConnection(document_, connections.size(), "");
-    if (!connection || !reader_.problems().empty()) return false;
-    connections.push_back(std::move(*connection));
-    return true;
-  }
-
-  ModelReader& reader_;
-  Where where_ = Where::Start;
-  std::size_t depth_ = 0;  // of the arrays and objects open
-  std::string key_;        // the section of the top level whose value comes next
-  unsigned keyBit_ = 0;    // the member of a block or a connection whose value comes next (0: another key)
-  std::string parameter_;  // the parameter whose value comes next
-  unsigned seen_ = 0;      // the members of the current block or connection read so far
-  Block block_;
-  Connection connection_;
-  Point* point_ = nullptr;
-  Where pointOwner_ = Where::Block;
-  int coordinates_ = 0;
-  bool haveBlocks_ = false;
-  bool haveConnections_ = false;
-  // The document being built, its open objects and arrays (innermost last), and whose it is.
-  Json document_;
-  std::vector<Json*> open_;
-  std::string pendingKey_;
-  std::string section_;
-  Where documentFor_ = Where::Top;
-};
+  if (!from || !to) return std::nullopt;
+  return connection;
+}
 
 }  // namespace
 
 FastModelReader::FastModelReader(std::string file) : file_(std::move(file)) {}
 
-std::optional<Model> FastModelReader::read(std::string_view text) const {
+std::optional<Model> FastModelReader::read(const std::string& text) const {
+  // nlohmann-json skips a UTF-8 byte-order mark; simdjson does not.
+  const std::size_t bom = std::string_view(text).starts_with("\xEF\xBB\xBF") ? 3 : 0;
+  dom::parser parser;
+  dom::element root;
+  if (parser.allocate(text.size(), kMaxJsonDepth) ||
+      parser.parse(text.data() + bom, text.size() - bom, text.capacity() - text.size() < simdjson::SIMDJSON_PADDING)
+          .get(root))
+    return std::nullopt;
+  dom::object sections;
+  if (root.get(sections)) return std::nullopt;
+
   ModelReader reader(file_);
-  BulkHandler handler(reader);
-  if (!Json::sax_parse(text.begin(), text.end(), &handler) || !handler.finished()) return std::nullopt;
-  NameIndex ids(handler.blocks.size());  // a duplicate id is the ordinary way's to report
-  for (std::size_t k = 0; k < handler.blocks.size(); ++k)
-    if (!ids.insert(handler.blocks[k].id, static_cast<int>(k)).second) return std::nullopt;
+  Json rest = Json::object();  // the top level but its blocks and connections, in the order written
+  std::vector<Block> blocks;
+  std::vector<Connection> connections;
+  bool haveBlocks = false, haveConnections = false;
+  for (const dom::key_value_pair section : sections) {
+    dom::array items;
+    if (section.key == "blocks") {
+      if (haveBlocks || section.value.get(items)) return std::nullopt;
+      haveBlocks = true;
+      blocks.reserve(items.size());
+      for (const dom::element item : items) {
+        std::optional<Block> block = commonBlock(item);
+        if (!block) block = reader.readBlock(toJson(item), blocks.size(), "", "", 0);
+        if (!block || !reader.problems().empty()) return std::nullopt;
+        blocks.push_back(std::move(*block));
+      }
+    } else if (section.key == "connections") {
+      if (haveConnections || section.value.get(items)) return std::nullopt;
+      haveConnections = true;
+      connections.reserve(items.size());
+      for (const dom::element item : items) {
+        std::optional<Connection> connection = commonConnection(item);
+        if (!connection) connection = reader.readConnection(toJson(item), connections.size(), "");
+        if (!connection || !reader.problems().empty()) return std::nullopt;
+        connections.push_back(std::move(*connection));
+      }
+    } else {
+      const std::string key(section.key);
+      if (rest.contains(key)) return std::nullopt;  // a section given twice: the ordinary way says what it makes of it
+      rest[key] = toJson(section.value);
+    }
+  }
+  NameIndex ids(blocks.size());  // a duplicate id is the ordinary way's to report
+  for (std::size_t k = 0; k < blocks.size(); ++k) {
+    if (k + NameIndex::kLookAhead < blocks.size()) ids.prefetch(blocks[k + NameIndex::kLookAhead].id);
+    if (!ids.insert(blocks[k].id, static_cast<int>(k)).second) return std::nullopt;
+  }
   try {
-    Model model = reader.read(handler.rest);
-    model.blocks = std::move(handler.blocks);
-    model.connections = std::move(handler.connections);
+    Model model = reader.read(rest);
+    model.blocks = std::move(blocks);
+    model.connections = std::move(connections);
     return model;
   } catch (const ModelError&) {
     return std::nullopt;

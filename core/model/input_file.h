@@ -4,6 +4,7 @@
 // a directory, a device such as /dev/zero (which never ends), a socket, and
 // anything longer than kMaxInputFileBytes (a pipe is read up to that limit).
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,13 +15,17 @@ namespace kelvin::core {
 /// ladder is 40 MB), well below what parsing it would need in memory (about 10×).
 inline constexpr std::uintmax_t kMaxInputFileBytes = std::uintmax_t{1} << 30;
 
+/// Bytes of capacity left free after the text read (not part of it): a SIMD parser may read
+/// that far past the end, so it parses the text where it lies instead of copying it.
+inline constexpr std::size_t kInputFilePadding = 64;
+
 /// What reading an input file gave: its text, or why there is none.
 struct InputFileText {
   std::optional<std::string> text;
   std::string error;  // e.g. "is a directory, not a file"; empty when text is set
 };
 
-/// The whole content of the file at `path`.
+/// The whole content of the file at `path`, with kInputFilePadding bytes of capacity to spare.
 InputFileText readInputFile(const std::string& path);
 
 }  // namespace kelvin::core

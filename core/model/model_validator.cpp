@@ -5,6 +5,7 @@
 #include <cmath>
 #include <deque>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -25,32 +26,45 @@ constexpr int kMaxInputs = 1000;  // a sanity limit: more inputs would be a typi
 
 /// One port as seen from inside the level being checked.
 struct PortNode {
-  std::string owner;  // block as reported ("Sub1/R1"); for a boundary port, its subsystem
-  std::string name;
+  // Views of strings that outlive the check of the level: the LevelBlock's name, the subsystem's
+  // name, the registry's declarations, the model's boundary ports, ModelValidator::madeNames_.
+  std::string_view owner;  // block as reported ("Sub1/R1"); for a boundary port, its subsystem
+  std::string_view name;
   Domain domain = Domain::Signal;
   PortDirection direction = PortDirection::Physical;  // a boundary input, seen from inside, is an Output
   bool required = true;                               // must be connected
   bool boundary = false;                              // a boundary port seen from inside its subsystem
   bool connected = false;
 
-  std::string label() const { return owner + "." + name; }
+  std::string label() const { return std::string(owner) + "." + std::string(name); }
   bool isSignal() const { return direction != PortDirection::Physical; }
 };
 
 /// A block of the level being checked, as far as its ports are concerned. A library
 /// block's ports are the PortNodes firstPort + portOrdinal(type, inputs, name); a
-/// subsystem's, and those of open variadic inputs, are listed in `ports`.
+/// subsystem's, and those of open variadic inputs, are listed in `listed->ports`.
 struct LevelBlock {
+  /// What only a subsystem or a block with open variadic inputs has: allocated for those
+  /// alone, so that the LevelBlock of each of a large model's blocks stays small.
+  struct Listed {
+    std::map<std::string, std::size_t, std::less<>> ports;  // port name -> index of its PortNode
+    std::vector<std::string> boundaryNames;                 // a subsystem's ports, in declaration order, for messages
+    std::vector<const PortDecl*> openVariadic;  // variadic ports whose count is unknown: any u1, u2, ... is taken
+    std::set<std::string, std::less<>> malformedPorts;  // declared boundary ports already reported as malformed
+  };
+
   const Block* block = nullptr;
-  std::string name;                           // as reported
-  bool portsKnown = false;                    // false: its type is unknown, which is reported already
-  const ComponentType* type = nullptr;        // a library block's type
-  int inputs = 0;                             // its variadic count (0 when open)
+  std::string name;                     // as reported
+  bool portsKnown = false;              // false: its type is unknown, which is reported already
+  const ComponentType* type = nullptr;  // a library block's type
+  int inputs = 0;                       // its variadic count (0 when open)
   std::size_t firstPort = 0;
-  std::map<std::string, std::size_t, std::less<>> ports;  // port name -> index of its PortNode
-  std::vector<std::string> boundaryNames;     // a subsystem's ports, in declaration order, for messages
-  std::vector<const PortDecl*> openVariadic;  // variadic ports whose count is unknown: any u1, u2, ... is taken
-  std::set<std::string, std::less<>> malformedPorts;  // declared boundary ports already reported as malformed
+  std::unique_ptr<Listed> listed;  // null: nothing listed
+
+  Listed& list() {
+    if (!listed) listed = std::make_unique<Listed>();
+    return *listed;
+  }
 
   /// "R1 (electrical.Resistor)", "subsystem Sub1".
   std::string description() const {
@@ -58,10 +72,11 @@ struct LevelBlock {
   }
   /// The names of its ports, in declaration order, for messages.
   std::vector<std::string> portNames() const {
-    if (!type) return boundaryNames;
+    if (!type) return listed ? listed->boundaryNames : std::vector<std::string>{};
     std::vector<std::string> names;
     for (const auto& [portName, decl] : expandPorts(*type, inputs)) names.push_back(portName);
-    for (const PortDecl* decl : openVariadic) names.push_back(decl->name + "1.." + decl->name + "N");
+    if (listed)
+      for (const PortDecl* decl : listed->openVariadic) names.push_back(decl->name + "1.." + decl->name + "N");
     return names;
   }
 };
@@ -77,7 +92,7 @@ struct Level {
   std::vector<LevelBlock> blocks;
 };
 
-PortNode makePort(const std::string& owner, const std::string& name, Domain domain, PortDirection direction) {
+PortNode makePort(std::string_view owner, std::string_view name, Domain domain, PortDirection direction) {
   PortNode node;
   node.owner = owner;
   node.name = name;
@@ -124,6 +139,9 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
   for (const std::string& item : items) text += (text.empty() ? "" : separator) + item;
   return text;
 }
+
+/// "R1" of the endpoint "R1.n".
+std::string_view blockOf(std::string_view endpoint) { return endpoint.substr(0, endpoint.find('.')); }
 
 /// "R1.n -> C1.p": a connection as messages name it.
 std::string wireText(const Connection& connection) { return connection.from + " -> " + connection.to; }
@@ -229,9 +247,9 @@ class ModelValidator {
     const ParameterScope* scope;
   };
 
-  void report(const std::string& block, const std::string& port, const std::string& message,
+  void report(std::string_view block, std::string_view port, const std::string& message,
               Severity severity = Severity::Error) {
-    diagnostics_.push_back(Diagnostic{file_, block, port, message, severity});
+    diagnostics_.push_back(Diagnostic{file_, std::string(block), std::string(port), message, severity});
   }
 
   /// Checks the blocks and connections of the model (subsystem null) or of a subsystem named `owner`.
@@ -252,14 +270,17 @@ class ModelValidator {
     nodes.reserve(nodes.size() + 2 * blocks.size());  // most blocks have two ports or fewer
     // Whether a block of this level states a start position (most levels: none, nothing to compare).
     bool statesPositions = false;
-    for (const Block& block : blocks) {
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+      if (k + NameIndex::kLookAhead < blocks.size()) level.ids.prefetch(blocks[k + NameIndex::kLookAhead].id);
+      const Block& block = blocks[k];
       const std::string name = prefix + block.id;
       const ComponentType* type = nullptr;
       if (block.id.empty()) {
         report(owner, "", "a block of type '" + block.type + "' has no id");
         type = registry_.find(block.type);
       } else if (!isPlainName(block.id)) {
-        report(printable(name), "", "block id '" + printable(block.id) + "' must not contain '.', '/', blanks or control characters");
+        report(printable(name), "",
+               "block id '" + printable(block.id) + "' must not contain '.', '/', blanks or control characters");
         type = registry_.find(block.type);
       } else if (!level.ids.insert(block.id, static_cast<int>(level.blocks.size())).second) {
         report(name, "", "duplicate block id '" + block.id + "'");
@@ -274,7 +295,13 @@ class ModelValidator {
     }
 
     Nets nets;
-    for (const Connection& connection : connections) {
+    for (std::size_t k = 0; k < connections.size(); ++k) {
+      if (k + NameIndex::kLookAhead < connections.size()) {
+        const Connection& ahead = connections[k + NameIndex::kLookAhead];
+        level.ids.prefetch(blockOf(ahead.from));
+        level.ids.prefetch(blockOf(ahead.to));
+      }
+      const Connection& connection = connections[k];
       const std::optional<std::size_t> a =
           resolve(connection.from, connection, subsystem, owner, level, boundary, nodes);
       const std::optional<std::size_t> b = resolve(connection.to, connection, subsystem, owner, level, boundary, nodes);
@@ -315,12 +342,12 @@ class ModelValidator {
       }
       pendingLevels_.push_back({&block, name, &inner});
       for (const BoundaryPort& port : block.ports) {
-        std::optional<PortNode> node = boundaryNode(port, name, false);
+        std::optional<PortNode> node = boundaryNode(port, described.name, false);
         if (!node) {
-          described.malformedPorts.insert(port.name);
-        } else if (!described.ports.contains(node->name)) {
-          described.ports.emplace(node->name, nodes.size());
-          described.boundaryNames.push_back(node->name);
+          described.list().malformedPorts.insert(port.name);
+        } else if (!described.list().ports.contains(node->name)) {
+          described.list().ports.emplace(node->name, nodes.size());
+          described.list().boundaryNames.push_back(port.name);
           nodes.push_back(std::move(*node));
         }
       }
@@ -338,13 +365,15 @@ class ModelValidator {
     described.inputs = std::max(inputs, 0);
     described.firstPort = nodes.size();
     for (const PortDecl& decl : type->ports) {
-      if (decl.variadic && inputs < 0) described.openVariadic.push_back(&decl);
+      if (decl.variadic && inputs < 0) described.list().openVariadic.push_back(&decl);
       const int copies = decl.variadic ? described.inputs : 1;
       for (int k = 1; k <= copies; ++k) {
-        PortNode node =
-            makePort(name, decl.variadic ? decl.name + std::to_string(k) : decl.name, decl.domain, decl.direction);
-        node.required = decl.direction == PortDirection::Physical ? decl.required
-                                                                  : decl.direction == PortDirection::Input && !decl.optional;
+        const std::string_view portName =
+            decl.variadic ? std::string_view(madeNames_.emplace_back(decl.name + std::to_string(k))) : decl.name;
+        PortNode node = makePort(described.name, portName, decl.domain, decl.direction);
+        node.required = decl.direction == PortDirection::Physical
+                            ? decl.required
+                            : decl.direction == PortDirection::Input && !decl.optional;
         nodes.push_back(std::move(node));
       }
     }
@@ -406,14 +435,9 @@ class ModelValidator {
                        "which overflow a double beyond 1e154)");
           break;
         }
-        case ParamKind::Vector:
-          evaluateVector(text, scope);
-          break;
-        case ParamKind::Matrix:
-          evaluateMatrix(text, scope);
-          break;
-        case ParamKind::Text:
-          break;
+        case ParamKind::Vector: evaluateVector(text, scope); break;
+        case ParamKind::Matrix: evaluateMatrix(text, scope); break;
+        case ParamKind::Text: break;
       }
     } catch (const ParameterError& e) {
       report(name, "", "parameter " + decl.name + ": " + explained(e.what()));
@@ -489,16 +513,19 @@ class ModelValidator {
     if (block.type)
       if (const int ordinal = portOrdinal(*block.type, block.inputs, port); ordinal >= 0)
         return block.firstPort + static_cast<std::size_t>(ordinal);
-    if (auto it = block.ports.find(port); it != block.ports.end()) return it->second;
-    if (block.malformedPorts.contains(port)) return std::nullopt;
-    for (const PortDecl* decl : block.openVariadic) {
+    // Past the declared ports: a subsystem's, an open variadic input's, or no port (a message).
+    LevelBlock::Listed& listed = block.list();
+    if (auto it = listed.ports.find(port); it != listed.ports.end()) return it->second;
+    if (listed.malformedPorts.contains(port)) return std::nullopt;
+    for (const PortDecl* decl : listed.openVariadic) {
       const std::string_view number = std::string_view(port).substr(std::min(port.size(), decl->name.size()));
       const bool matches =
           port.starts_with(decl->name) && !number.empty() && number[0] != '0' &&
           std::all_of(number.begin(), number.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
       if (!matches) continue;
-      block.ports.emplace(port, nodes.size());
-      PortNode node = makePort(block.name, port, decl->domain, decl->direction);
+      // The map's key is the node's name: it stays where it is.
+      const std::string& name = listed.ports.emplace(port, nodes.size()).first->first;
+      PortNode node = makePort(block.name, name, decl->domain, decl->direction);
       node.required = false;  // the count is unknown, so which inputs must be wired is too
       nodes.push_back(std::move(node));
       return nodes.size() - 1;
@@ -528,8 +555,9 @@ class ModelValidator {
     if (!from.isSignal()) {
       if (from.domain != to.domain)
         report(to.owner, to.name,
-               "connection " + wireText(wire) + ": domain mismatch: " + std::string(domainName(from.domain)) + " port " +
-                   from.label() + " joined to " + std::string(domainName(to.domain)) + " port " + to.label());
+               "connection " + wireText(wire) + ": domain mismatch: " + std::string(domainName(from.domain)) +
+                   " port " + from.label() + " joined to " + std::string(domainName(to.domain)) + " port " +
+                   to.label());
       return;
     }
     if (from.direction == PortDirection::Output && to.direction == PortDirection::Output) {
@@ -572,11 +600,12 @@ class ModelValidator {
   }
 
   static std::string danglingMessage(const PortNode& node) {
+    const std::string name(node.name), owner(node.owner);
     if (node.boundary && node.direction == PortDirection::Input)
-      return "output '" + node.name + "' of subsystem " + node.owner + " is not driven inside it";
-    if (node.boundary) return "port '" + node.name + "' of subsystem " + node.owner + " is not connected inside it";
-    if (node.direction == PortDirection::Input) return "input " + node.name + " is not connected";
-    return std::string(domainName(node.domain)) + " port " + node.name + " is not connected";
+      return "output '" + name + "' of subsystem " + owner + " is not driven inside it";
+    if (node.boundary) return "port '" + name + "' of subsystem " + owner + " is not connected inside it";
+    if (node.direction == PortDirection::Input) return "input " + name + " is not connected";
+    return std::string(domainName(node.domain)) + " port " + name + " is not connected";
   }
 
   std::string unknownTypeMessage(const std::string& type) const {
@@ -617,8 +646,9 @@ class ModelValidator {
   std::string file_;
   std::vector<Diagnostic> diagnostics_;
   std::set<std::string, std::less<>> failedVariables_;  // model variables that could not be evaluated
-  std::deque<PendingLevel> pendingLevels_;  // in the order met: a level before the subsystems inside it
-  std::deque<ParameterScope> subsystemScopes_;  // a deque: a level's scope must not move while it waits
+  std::deque<PendingLevel> pendingLevels_;              // in the order met: a level before the subsystems inside it
+  std::deque<ParameterScope> subsystemScopes_;          // a deque: a level's scope must not move while it waits
+  std::deque<std::string> madeNames_;  // port names made here ("u1", "u2", ...): a deque, so that they stay put
   std::string firstInp_;
   std::string firstOut_;
 };

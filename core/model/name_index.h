@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,6 +20,10 @@ namespace kelvin::core {
 
 class NameIndex {
  public:
+  /// How many names ahead of its lookups a caller prefetches: enough for the memory to answer
+  /// meanwhile, few enough that the lines fetched are still in the cache when used.
+  static constexpr std::size_t kLookAhead = 8;
+
   /// An empty index with room for `expected` names.
   explicit NameIndex(std::size_t expected = 0);
 
@@ -27,6 +32,11 @@ class NameIndex {
   std::pair<int, bool> insert(std::string_view name, int value);
   /// The value stored for `name`, or -1 if it has none.
   int find(std::string_view name) const;
+  /// Starts fetching the part of the table where `name` would be, for an insert or a find of it a
+  /// few names later: in a large index each lookup would otherwise wait for memory in turn.
+  void prefetch(std::string_view name) const {
+    __builtin_prefetch(&slots_[std::hash<std::string_view>{}(name) & (slots_.size() - 1)]);
+  }
   std::size_t size() const { return entries_.size(); }
 
  private:

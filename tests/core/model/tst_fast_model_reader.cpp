@@ -131,10 +131,12 @@ void TestFastModelReader::textsReadAlike_data() {
                                   R"({"id": "a", "type": "t", "pos": [-0, 0.0], "rotation": -0.0},
                                      {"id": "b", "type": "t", "pos": [1e-6, 1E+2], "rotation": 90},
                                      {"id": "c", "type": "t", "pos": [9007199254740993, -9223372036854775808]},
-                                     {"id": "d", "type": "t", "pos": [18446744073709551615, 18446744073709551616]},
-                                     {"id": "e", "type": "t", "pos": [123456789012345678901234567890, 0.1]},
+                                     {"id": "d", "type": "t", "pos": [18446744073709551615, 0.1]},
                                      {"id": "f", "type": "t", "pos": [2.2250738585072014e-308, 1.7976931348623157e308]})")
                            << true;
+  // nlohmann-json reads an integer beyond 64 bits as a double; simdjson refuses it, so the ordinary way reads it.
+  QTest::newRow("integers beyond 64 bits")
+      << model(R"({"id": "d", "type": "t", "pos": [18446744073709551616, 123456789012345678901234567890]})") << false;
   QTest::newRow("parameters as numbers and matrices")
       << model(R"({"id": "a", "type": "t", "params": {"R": 1e-6, "x": "1k", "A": [[1, 2], [3, 4]], "b": true}})")
       << true;

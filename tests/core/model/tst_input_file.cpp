@@ -50,6 +50,8 @@ class TestInputFile : public QObject {
     QVERIFY(read.text);
     QCOMPARE(QByteArray::fromStdString(*read.text), bytes);
     QVERIFY(read.error.empty());
+    // The model reader parses the text where it lies only with this much room after it.
+    QVERIFY(read.text->capacity() - read.text->size() >= kInputFilePadding);
   }
 
   void directoryIsRefused() {
@@ -86,6 +88,7 @@ class TestInputFile : public QObject {
     const InputFileText read = readInputFile(fifo);
     writer.join();
     QCOMPARE(read.text.value_or("(none)"), std::string("hello through a pipe"));
+    QVERIFY(read.text->capacity() - read.text->size() >= kInputFilePadding);
   }
 
   void cliNamesTheProblem() {
