@@ -17,6 +17,7 @@ files=(
   tests/core/expr/tst_affine_terms.cpp
   bench/front_end_bench.cpp
   bench/compile_phases.cpp
+  bench/integrate_bench.cpp
   app/cli/interrupt_cleanup.h
   app/cli/interrupt_cleanup.cpp
   app/cli/atomic_output_file.h
