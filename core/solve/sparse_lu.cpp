@@ -1,9 +1,13 @@
 #include "solve/sparse_lu.h"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <stdexcept>
 
 #include <klu.h>
+
+#include "solve/bisection_ordering.h"
 
 namespace kelvin::core {
 
@@ -15,6 +19,21 @@ constexpr int kNoScaleNoCheck = -1;
 /// Below this reciprocal condition estimate (smallest over largest pivot) the old pivots are
 /// dropped and the matrix factorised afresh with partial pivoting.
 constexpr double kSmallestRcond = 1e-12;
+/// KLU's Common.ordering: the function in Common.user_order orders each block.
+constexpr int kUserOrdering = 3;
+
+/// KLU's user ordering of one block of its block triangular form: bisectionOrdering. Returns
+/// KLU's estimate of nnz(L) with the diagonal, or 0 on failure (KLU then fails the analysis).
+int orderBlock(int n, int* columnStart, int* rowIndex, int* order, klu_common*) {
+  try {
+    double lnz = 0.0;
+    const std::vector<int> pivots = bisectionOrdering(n, columnStart, rowIndex, &lnz);
+    std::copy(pivots.begin(), pivots.end(), order);
+    return static_cast<int>(std::clamp(lnz + n, 1.0, static_cast<double>(INT_MAX)));
+  } catch (...) {  // nothing may unwind through KLU's C code
+    return 0;
+  }
+}
 }  // namespace
 
 struct SparseLu::Klu {
@@ -26,8 +45,10 @@ struct SparseLu::Klu {
 SparseLu::SparseLu(int n, const std::vector<int>& columnStart, const std::vector<int>& rowIndex)
     : klu_(std::make_unique<Klu>()), n_(n), columnStart_(columnStart), rowIndex_(rowIndex) {
   klu_defaults(&klu_->common);
-  klu_->symbolic = klu_analyze(n_, const_cast<int*>(columnStart_.data()), const_cast<int*>(rowIndex_.data()),
-                               &klu_->common);
+  klu_->common.ordering = kUserOrdering;
+  klu_->common.user_order = orderBlock;
+  klu_->symbolic =
+      klu_analyze(n_, const_cast<int*>(columnStart_.data()), const_cast<int*>(rowIndex_.data()), &klu_->common);
   if (!klu_->symbolic) throw std::runtime_error("sparse LU: symbolic analysis failed");
 }
 
@@ -62,6 +83,11 @@ bool SparseLu::factorize(const double* values) {
   klu_->common.scale = kScaleByRowMaximum;
   klu_->numeric = klu_factor(cp, ri, v, klu_->symbolic, &klu_->common);
   return klu_->numeric && klu_->common.status == KLU_OK;
+}
+
+std::size_t SparseLu::factorEntries() const {
+  return klu_->numeric ? static_cast<std::size_t>(klu_->numeric->lnz) + static_cast<std::size_t>(klu_->numeric->unz)
+                       : 0;
 }
 
 void SparseLu::solve(double* b) { klu_solve(klu_->symbolic, klu_->numeric, n_, 1, b, &klu_->common); }

@@ -1,8 +1,11 @@
 #pragma once
 // A sparse LU factorisation (SuiteSparse KLU) for matrices whose pattern is
 // fixed: the symbolic analysis (ordering) is done once, then each new set of
-// values is refactorised, reusing the pivot order when it stays stable.
+// values is refactorised, reusing the pivot order when it stays stable. Each
+// block of KLU's block triangular form is ordered by bisectionOrdering (two
+// independent chains of pivots, so the solves overlap them).
 
+#include <cstddef>
 #include <memory>
 #include <vector>
 
@@ -21,6 +24,8 @@ class SparseLu {
   bool factorize(const double* values);
   /// Solves A x = b in place. Precondition: the last factorize() succeeded.
   void solve(double* b);
+  /// Entries of L and U (diagonals included) of the last factorisation; 0 before one.
+  std::size_t factorEntries() const;
 
  private:
   struct Klu;
