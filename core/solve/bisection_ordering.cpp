@@ -67,10 +67,9 @@ void symmetricGraph(int n, const int* columnStart, const int* rowIndex, std::vec
 }  // namespace
 
 std::vector<int> bisectionOrdering(int n, const int* columnStart, const int* rowIndex, double* lnz) {
-  double amdFill = 0.0;
-  std::vector<int> amd = amdOrdering(n, columnStart, rowIndex, &amdFill);
-  if (lnz) *lnz = amdFill;
-  if (n < kSmallestBisected) return amd;
+  double fill = 0.0;
+  if (lnz) *lnz = 0.0;
+  if (n < kSmallestBisected) return amdOrdering(n, columnStart, rowIndex, lnz ? lnz : &fill);
 
   std::vector<idx_t> start, adjacent;
   symmetricGraph(n, columnStart, rowIndex, start, adjacent);
@@ -81,16 +80,26 @@ std::vector<int> bisectionOrdering(int n, const int* columnStart, const int* row
   std::vector<idx_t> part(n);  // 0 or 1: a half; 2: the separator
   if (METIS_ComputeVertexSeparator(&vertices, start.data(), adjacent.data(), nullptr, options, &separatorSize,
                                    part.data()) != METIS_OK)
-    return amd;
+    return amdOrdering(n, columnStart, rowIndex, lnz ? lnz : &fill);
 
   // CAMD with the separator last (constraint 1) orders both halves (constraint 0) at once.
   std::vector<int> constraint(n), order(n);
   for (int i = 0; i < n; ++i) constraint[i] = part[i] == 2 ? 1 : 0;
   double control[CAMD_CONTROL], info[CAMD_INFO];
   camd_defaults(control);
-  if (camd_order(n, columnStart, rowIndex, order.data(), control, info, constraint.data()) < CAMD_OK ||
-      info[CAMD_LNZ] > kMostFillRatio * amdFill)
-    return amd;
+  if (camd_order(n, columnStart, rowIndex, order.data(), control, info, constraint.data()) < CAMD_OK)
+    return amdOrdering(n, columnStart, rowIndex, lnz ? lnz : &fill);
+  // No ordering's L has fewer entries than A + Aᵀ below the diagonal (one per edge of the graph):
+  // within the ratio of that, CAMD's is within it of AMD's too, and AMD need not run (the
+  // ladder: no fill). Otherwise AMD's ordering is computed to compare.
+  const double edges = 0.5 * static_cast<double>(adjacent.size());
+  if (info[CAMD_LNZ] > kMostFillRatio * edges) {
+    std::vector<int> amd = amdOrdering(n, columnStart, rowIndex, &fill);
+    if (info[CAMD_LNZ] > kMostFillRatio * fill) {
+      if (lnz) *lnz = fill;
+      return amd;
+    }
+  }
 
   // The halves' pivots alternately (each in CAMD's order), then the separator's.
   std::vector<int> halves[2], separator;
