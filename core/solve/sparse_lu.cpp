@@ -38,7 +38,7 @@ int orderBlock(int n, int* columnStart, int* rowIndex, int* order, klu_common*) 
 
 struct SparseLu::Klu {
   klu_common common;
-  klu_symbolic* symbolic = nullptr;
+  std::shared_ptr<klu_symbolic> symbolic;  // read only by KLU's factorisations and solves: shareable
   klu_numeric* numeric = nullptr;
 };
 
@@ -47,14 +47,24 @@ SparseLu::SparseLu(int n, const std::vector<int>& columnStart, const std::vector
   klu_defaults(&klu_->common);
   klu_->common.ordering = kUserOrdering;
   klu_->common.user_order = orderBlock;
-  klu_->symbolic =
+  klu_symbolic* symbolic =
       klu_analyze(n_, const_cast<int*>(columnStart_.data()), const_cast<int*>(rowIndex_.data()), &klu_->common);
-  if (!klu_->symbolic) throw std::runtime_error("sparse LU: symbolic analysis failed");
+  if (!symbolic) throw std::runtime_error("sparse LU: symbolic analysis failed");
+  klu_->symbolic.reset(symbolic, [](klu_symbolic* s) {
+    klu_common common;
+    klu_defaults(&common);
+    klu_free_symbolic(&s, &common);
+  });
+}
+
+SparseLu::SparseLu(const SparseLu& pattern, ShareAnalysis)
+    : klu_(std::make_unique<Klu>()), n_(pattern.n_), columnStart_(pattern.columnStart_), rowIndex_(pattern.rowIndex_) {
+  klu_defaults(&klu_->common);
+  klu_->symbolic = pattern.klu_->symbolic;
 }
 
 SparseLu::~SparseLu() {
   if (klu_->numeric) klu_free_numeric(&klu_->numeric, &klu_->common);
-  if (klu_->symbolic) klu_free_symbolic(&klu_->symbolic, &klu_->common);
 }
 
 bool SparseLu::factorize(const double* values) {
@@ -63,8 +73,8 @@ bool SparseLu::factorize(const double* values) {
   double* v = const_cast<double*>(values);
   auto refactor = [&](int scale) {
     klu_->common.scale = scale;
-    return klu_refactor(cp, ri, v, klu_->symbolic, klu_->numeric, &klu_->common) &&
-           klu_rcond(klu_->symbolic, klu_->numeric, &klu_->common) && klu_->common.rcond > kSmallestRcond;
+    return klu_refactor(cp, ri, v, klu_->symbolic.get(), klu_->numeric, &klu_->common) &&
+           klu_rcond(klu_->symbolic.get(), klu_->numeric, &klu_->common) && klu_->common.rcond > kSmallestRcond;
   };
   if (klu_->numeric) {
     // Refactorise with the old pivots while they stay well conditioned. Row scaling steers the
@@ -81,7 +91,7 @@ bool SparseLu::factorize(const double* values) {
     klu_free_numeric(&klu_->numeric, &klu_->common);
   }
   klu_->common.scale = kScaleByRowMaximum;
-  klu_->numeric = klu_factor(cp, ri, v, klu_->symbolic, &klu_->common);
+  klu_->numeric = klu_factor(cp, ri, v, klu_->symbolic.get(), &klu_->common);
   return klu_->numeric && klu_->common.status == KLU_OK;
 }
 
@@ -90,6 +100,6 @@ std::size_t SparseLu::factorEntries() const {
                        : 0;
 }
 
-void SparseLu::solve(double* b) { klu_solve(klu_->symbolic, klu_->numeric, n_, 1, b, &klu_->common); }
+void SparseLu::solve(double* b) { klu_solve(klu_->symbolic.get(), klu_->numeric, n_, 1, b, &klu_->common); }
 
 }  // namespace kelvin::core

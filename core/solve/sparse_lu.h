@@ -16,6 +16,11 @@ class SparseLu {
   /// The CSC pattern (n×n, columnStart has n+1 entries). The vectors are
   /// observed and must outlive this object.
   SparseLu(int n, const std::vector<int>& columnStart, const std::vector<int>& rowIndex);
+  /// A factorisation of matrices with `pattern`'s pattern that shares its symbolic analysis (on
+  /// a large model the ordering costs as much as a few dozen refactorisations). The analysis
+  /// outlives `pattern` if need be; the pattern vectors must outlive both.
+  struct ShareAnalysis {};
+  SparseLu(const SparseLu& pattern, ShareAnalysis);
   ~SparseLu();
   SparseLu(const SparseLu&) = delete;
   SparseLu& operator=(const SparseLu&) = delete;
