@@ -12,11 +12,17 @@ files=(
   core/model/name_index.cpp
   core/solve/fast_vector_ops.h
   core/solve/fast_vector_ops.cpp
+  core/solve/bisection_ordering.h
+  core/solve/bisection_ordering.cpp
+  core/solve/sparse_lu.h
+  core/solve/sparse_lu.cpp
+  tests/core/solve/tst_bisection_ordering.cpp
   tests/core/model/tst_fast_model_reader.cpp
   tests/core/solve/tst_fast_vector_ops.cpp
   tests/core/expr/tst_affine_terms.cpp
   bench/front_end_bench.cpp
   bench/compile_phases.cpp
+  bench/integrate_bench.cpp
   app/cli/interrupt_cleanup.h
   app/cli/interrupt_cleanup.cpp
   app/cli/atomic_output_file.h

@@ -14,7 +14,7 @@ build_dir="$repo_root/build"
 packages=(
   build-essential cmake ninja-build
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libqcustomplot-dev libsundials-dev libeigen3-dev libspdlog-dev nlohmann-json3-dev libsimdjson-dev
+  libqcustomplot-dev libsundials-dev libmetis-dev libeigen3-dev libspdlog-dev nlohmann-json3-dev libsimdjson-dev
   libgl-dev xvfb xauth dpkg-dev
   openmpi-bin libopenmpi-dev
   python3-dev pybind11-dev python3-numpy

@@ -68,24 +68,38 @@ bool ConsistentInitializer::newton(double t, std::vector<double>& y, std::vector
   const int n = dae_.size();
   if (n == 0) return true;
   auto unknown = [&](int j) -> double& { return dae_.isState(j) ? yp[j] : y[j]; };
-  std::vector<double> f(n), dy(dae_.nonZeros()), dyp(dae_.nonZeros()), values(dae_.nonZeros());
+  // The buffers are kept from call to call: a large model's would be fresh pages each time.
+  std::vector<double>& f = newton_.residual;
+  std::vector<double>& step = newton_.step;
+  std::vector<double>& base = newton_.base;
+  f.resize(n);
+  step.resize(n);
+  base.resize(n);
+  newton_.dy.resize(dae_.nonZeros());
+  newton_.dyp.resize(dae_.nonZeros());
+  newton_.values.resize(dae_.nonZeros());
   EvalPoint at{t, y.data(), yp.data(), discrete.data(), switches.data(), delays_};
   dae_.residual(at, f.data(), ws_);
   double fnorm = norm2(f);
   if (!lu_) lu_ = std::make_unique<SparseLu>(n, dae_.columnStart(), dae_.rowIndex());
-  std::vector<double> step(n);
   for (int iteration = 0; iteration < kMaxNewtonIterations; ++iteration) {
-    dae_.jacobianParts(at, dy.data(), dyp.data(), ws_);
+    dae_.jacobianParts(at, newton_.dy.data(), newton_.dyp.data(), ws_);
     const auto& start = dae_.columnStart();
-    for (int j = 0; j < n; ++j)
-      for (int k = start[j]; k < start[j + 1]; ++k) values[k] = dae_.isState(j) ? dyp[k] : dy[k];
-    if (!lu_->factorize(values.data())) return false;
+    for (int j = 0; j < n; ++j) {
+      const std::vector<double>& part = dae_.isState(j) ? newton_.dyp : newton_.dy;
+      std::copy(part.begin() + start[j], part.begin() + start[j + 1], newton_.values.begin() + start[j]);
+    }
+    // The same matrix as the last one factorised (a linear model's, at every call): reuse it.
+    if (newton_.values != newton_.factorised) {
+      newton_.factorised.clear();
+      if (!lu_->factorize(newton_.values.data())) return false;
+      newton_.factorised = newton_.values;
+    }
     for (int j = 0; j < n; ++j) step[j] = -f[j];
     lu_->solve(step.data());
     for (double s : step)
       if (!std::isfinite(s)) return false;
 
-    std::vector<double> base(n);
     for (int j = 0; j < n; ++j) base[j] = unknown(j);
     double lambda = 1.0, trialNorm = 0.0;
     for (;;) {

@@ -34,6 +34,9 @@ class ConsistentInitializer {
   void solve(double t, std::vector<double>& y, std::vector<double>& yp, const std::vector<double>& discrete,
              std::vector<std::uint8_t>& switches, std::span<const std::uint8_t> justFired = {});
 
+  /// The factorisation of the last solve's Newton matrix; null before one.
+  const SparseLu* sparseLu() const { return lu_.get(); }
+
  private:
   /// Newton with switches frozen; returns false if it did not converge.
   bool newton(double t, std::vector<double>& y, std::vector<double>& yp, const std::vector<double>& discrete,
@@ -44,8 +47,13 @@ class ConsistentInitializer {
   const DaeSystem& dae_;
   std::string file_;
   DaeWorkspace ws_;
-  std::unique_ptr<SparseLu> lu_;
-  const DelayedValues* delays_ = nullptr;  // the pattern never changes: analysed once
+  std::unique_ptr<SparseLu> lu_;  // the pattern never changes: analysed once
+  /// Newton's buffers; `factorised` holds the values of the matrix lu_ has factorised (empty
+  /// when none or when its factorisation failed).
+  struct NewtonBuffers {
+    std::vector<double> residual, step, base, dy, dyp, values, factorised;
+  } newton_;
+  const DelayedValues* delays_ = nullptr;
 };
 
 }  // namespace kelvin::core

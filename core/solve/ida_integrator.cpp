@@ -222,7 +222,7 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   if (sparse) {
     s.matrix = SUNSparseMatrix(size, size, std::max(dae_.nonZeros(), 1), CSC_MAT, s.context);
     keepPatternOnZero(s.matrix, dae_);
-    s.solver = makeSparseLuLinearSolver(n, dae_.columnStart(), dae_.rowIndex(), s.context);
+    s.solver = makeSparseLuLinearSolver(n, dae_.columnStart(), dae_.rowIndex(), s.context, run.sparseLu());
   } else {
     s.matrix = SUNDenseMatrix(size, size, s.context);
     s.solver = SUNLinSol_Dense(s.y, s.matrix, s.context);

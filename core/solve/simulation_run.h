@@ -76,6 +76,9 @@ class SimulationRun {
 
   long events() const { return events_; }
   DaeWorkspace& workspace() { return ws_; }
+  /// The sparse LU of the consistent initialisation (after start()), whose symbolic analysis an
+  /// integrator's own factorisation may share; null before one or for a model without unknowns.
+  const SparseLu* sparseLu() const { return init_.sparseLu(); }
 
  private:
   void applyClock(int clock, double t);

@@ -37,8 +37,9 @@ int release(SUNLinearSolver s) {
 }  // namespace
 
 SUNLinearSolver makeSparseLuLinearSolver(int n, const std::vector<int>& columnStart, const std::vector<int>& rowIndex,
-                                         SUNContext context) {
-  auto lu = std::make_unique<SparseLu>(n, columnStart, rowIndex);
+                                         SUNContext context, const SparseLu* analysed) {
+  auto lu = analysed ? std::make_unique<SparseLu>(*analysed, SparseLu::ShareAnalysis{})
+                     : std::make_unique<SparseLu>(n, columnStart, rowIndex);
   SUNLinearSolver s = SUNLinSolNewEmpty(context);
   if (!s) return nullptr;
   s->ops->gettype = type;
