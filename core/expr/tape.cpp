@@ -22,10 +22,11 @@ bool Tape::switchOutcome(Op op, double a, double b) {
 namespace {
 
 /// The slot of each node compiled so far: open addressing over node ids, a power-of-two
-/// table at most half full (a tape per equation: no list node per entry, few allocations).
+/// table at most half full (a tape per equation: no list node per entry). Reused from tape to
+/// tape (clear()), so compiling a system allocates nothing per equation here.
 class SlotMap {
  public:
-  SlotMap() : keys_(16, kEmpty), slots_(16), mask_(15) {}
+  SlotMap() : keys_(kSmall, kEmpty), slots_(kSmall), mask_(kSmall - 1) {}
   /// The slot of `id`, or -1.
   std::int32_t find(std::uint32_t id) const {
     for (std::size_t i = home(id);; i = (i + 1) & mask_) {
@@ -41,12 +42,22 @@ class SlotMap {
     slots_[i] = slot;
     ++size_;
   }
+  /// Empty again; a table grown large for one big tape goes back to the small size.
+  void clear() {
+    if (keys_.size() > kLarge) {
+      *this = SlotMap();
+      return;
+    }
+    std::fill(keys_.begin(), keys_.end(), kEmpty);
+    size_ = 0;
+  }
 
  private:
   static constexpr std::uint32_t kEmpty = 0xffffffffu;
+  static constexpr std::size_t kSmall = 64, kLarge = 4096;
   std::size_t home(std::uint32_t id) const { return (id * 0x9e3779b1u) & mask_; }
   void grow() {
-    std::vector<std::uint32_t> keys(std::max<std::size_t>(16, keys_.size() * 2), kEmpty);
+    std::vector<std::uint32_t> keys(keys_.size() * 2, kEmpty);
     std::vector<std::int32_t> slots(keys.size());
     keys.swap(keys_);
     slots.swap(slots_);
@@ -64,9 +75,25 @@ class SlotMap {
 }  // namespace
 
 Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex) {
+  // The program is made in scratch kept by the thread and copied out at its final size: one
+  // allocation per array of a tape, not one per doubling (a system compiles a tape per equation).
+  struct Scratch {
+    SlotMap slot;
+    std::vector<std::pair<std::uint32_t, bool>> stack;
+    std::vector<Instr> code;
+    std::vector<TapeLeaf> leaves;
+    std::vector<std::int32_t> leafSlot;
+  };
+  thread_local Scratch scratch;
+  SlotMap& slot = scratch.slot;
+  std::vector<std::pair<std::uint32_t, bool>>& stack = scratch.stack;
+  std::vector<Instr>& code = scratch.code;
+  slot.clear();
+  code.clear();
+  scratch.leaves.clear();
+  scratch.leafSlot.clear();
   // Post-order walk gives a topological order: operands before users.
-  SlotMap slot;
-  std::vector<std::pair<std::uint32_t, bool>> stack{{root.id(), false}};
+  stack.assign(1, {root.id(), false});
   while (!stack.empty()) {
     auto [id, expanded] = stack.back();
     stack.pop_back();
@@ -86,18 +113,21 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
     if (k > 1) in.b = slot.find(n.b);
     if (k > 2) in.c = slot.find(n.c);
     if (n.op == Op::Variable || n.op == Op::Derivative) {
-      in.index = static_cast<std::int32_t>(leaves_.size());
-      leaves_.push_back({n.index, n.op == Op::Derivative});
-      leafSlot_.push_back(static_cast<std::int32_t>(code_.size()));
+      in.index = static_cast<std::int32_t>(scratch.leaves.size());
+      scratch.leaves.push_back({n.index, n.op == Op::Derivative});
+      scratch.leafSlot.push_back(static_cast<std::int32_t>(code.size()));
     } else if (n.op == Op::Discrete || n.op == Op::Delayed) {
       in.index = n.index;
     } else if (isSwitched(n.op)) {
       auto s = switchIndex.find(id);
       in.index = s == switchIndex.end() ? -1 : s->second;
     }
-    slot.insert(id, static_cast<std::int32_t>(code_.size()));
-    code_.push_back(in);
+    slot.insert(id, static_cast<std::int32_t>(code.size()));
+    code.push_back(in);
   }
+  code_.assign(code.begin(), code.end());
+  leaves_.assign(scratch.leaves.begin(), scratch.leaves.end());
+  leafSlot_.assign(scratch.leafSlot.begin(), scratch.leafSlot.end());
 }
 
 void Tape::run(const EvalPoint& at, double* v) const {

@@ -1,11 +1,12 @@
 #include "structure/structural_check.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <map>
 #include <numeric>
 #include <set>
 #include <string_view>
-#include <unordered_map>
 
 #include "structure/matching.h"
 
@@ -44,24 +45,41 @@ void findFloatingNetworks(const FlatSystem& system, const std::string& file, std
     return i;
   };
   // The first node met of each (block, domain): the block's part of a member names it, as a
-  // view into the member (no string made per member).
-  struct Key {
+  // view into the member (no string made per member). Open addressing over the members met
+  // (a slot holds the hash and the member's place in `firsts`): no allocation per member,
+  // where a node-based map made and freed one for each of a big model's ports.
+  struct First {
     std::string_view block;
     Domain domain;
-    bool operator==(const Key&) const = default;
+    int node;
   };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      return std::hash<std::string_view>()(k.block) ^ (static_cast<std::size_t>(k.domain) * 0x9e3779b97f4a7c15ULL);
-    }
+  std::vector<First> firsts;
+  std::size_t memberCount = 0;
+  for (const FlatNode& node : system.nodes) memberCount += node.members.size();
+  firsts.reserve(memberCount);
+  struct Slot {
+    std::uint32_t hash = 0;
+    std::int32_t first = -1;
   };
-  std::unordered_map<Key, int, KeyHash> firstNodeOfBlock;
-  firstNodeOfBlock.reserve(system.blocks.size() + 1);
+  std::vector<Slot> table(std::bit_ceil(2 * memberCount + 2));
+  const std::size_t mask = table.size() - 1;
   for (int i = 0; i < n; ++i)
     for (const std::string& member : system.nodes[i].members) {
       const std::string_view block = std::string_view(member).substr(0, member.rfind('.'));
-      auto [it, inserted] = firstNodeOfBlock.emplace(Key{block, system.nodes[i].domain}, i);
-      if (!inserted) parent[find(i)] = find(it->second);
+      const Domain domain = system.nodes[i].domain;
+      const auto hash = static_cast<std::uint32_t>(std::hash<std::string_view>()(block) ^
+                                                   (static_cast<std::size_t>(domain) * 0x9e3779b97f4a7c15ULL));
+      std::size_t at = hash & mask;
+      for (; table[at].first >= 0; at = (at + 1) & mask) {
+        const First& f = firsts[static_cast<std::size_t>(table[at].first)];
+        if (table[at].hash == hash && f.domain == domain && f.block == block) break;
+      }
+      if (table[at].first >= 0) {
+        parent[find(i)] = find(firsts[static_cast<std::size_t>(table[at].first)].node);
+        continue;
+      }
+      table[at] = {hash, static_cast<std::int32_t>(firsts.size())};
+      firsts.push_back({block, domain, i});
     }
   std::vector<char> referenced(n, 0);
   for (int i = 0; i < n; ++i)
