@@ -1,7 +1,8 @@
 // kelvin-cli sweep (DESIGN.md, "The CLI contract"): a 10 × 2 grid of R and C on the RC
 // low-pass against v(t) = 1 − exp(−t/RC) in every row; Monte Carlo rows against the same
 // closed form at their drawn values; the same table bytes for --jobs 1 and 2, for two
-// shards merged, and under mpirun -np 2 (when built with MPI); trace files; and bad
+// shards merged, and under mpirun -np 2 (when built with MPI; without the MPI module it
+// says what it misses); trace files; and bad
 // specs refused before any run, naming what is wrong.
 
 #include <QDir>
@@ -11,6 +12,8 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+
+#include <unistd.h>
 
 #include "support/cli_runner.h"
 
@@ -128,6 +131,34 @@ class TestCliSweep : public QObject {
     QVERIFY(mpirun.waitForFinished(120000));
     QCOMPARE(mpirun.exitCode(), 0);
     QCOMPARE(readFile(out), one);
+#endif
+  }
+
+  void mpirunWithoutTheMpiModuleSaysWhy() {
+#ifndef KELVIN_MPIEXEC
+    QSKIP("built without MPI");
+#else
+    // kelvin-cli loads MPI from libkelvin_mpi.so next to it (or installed) only when a launcher
+    // started it: a copy alone in a directory, started as mpirun would, names what it misses.
+    if (QFile::exists(KELVIN_MPI_MODULE_DIR "/libkelvin_mpi.so")) QSKIP("an installed MPI module would be found");
+    QTemporaryDir dir;
+    const QString lone = dir.filePath("kelvin-cli");
+    if (::link(KELVIN_CLI_PATH, lone.toLocal8Bit().constData()) != 0) QVERIFY(QFile::copy(KELVIN_CLI_PATH, lone));
+    QProcess cli;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("OMPI_COMM_WORLD_SIZE", "2");
+    cli.setProcessEnvironment(environment);
+    cli.start(lone, kMonteCarlo);
+    QVERIFY(cli.waitForFinished(60000));
+    const QString err = QString::fromUtf8(cli.readAllStandardError());
+    QCOMPARE(cli.exitCode(), 5);
+    QVERIFY2(err.contains("started by mpirun, but cannot load MPI support") && err.contains("libkelvin_mpi.so"),
+             qPrintable(err));
+    // Without a launcher the same copy needs no MPI at all.
+    cli.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
+    cli.start(lone, kMonteCarlo + QStringList{"--jobs", "1"});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
 #endif
   }
 
