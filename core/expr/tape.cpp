@@ -128,6 +128,10 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
   code_.assign(code.begin(), code.end());
   leaves_.assign(scratch.leaves.begin(), scratch.leaves.end());
   leafSlot_.assign(scratch.leafSlot.begin(), scratch.leafSlot.end());
+  // A thread keeps no more than an equation's worth: the scratch of one huge tape (a long
+  // sum, a signal over a whole network) is given back.
+  constexpr std::size_t kKeep = 1 << 12;
+  if (code.capacity() > kKeep) scratch = Scratch();
 }
 
 void Tape::run(const EvalPoint& at, double* v) const {
