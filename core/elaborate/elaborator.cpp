@@ -92,11 +92,12 @@ FlatSystem Elaborator::build(const Model& model) const {
 
   ExprPool& pool = *system.pool;
   // About the hashed nodes the library's components and the conservation laws make (an RC
-  // ladder: 7 per block and one per port), twice over for what compiling adds (a ladder's
-  // eliminations take them from 9 to 17.5 per block): the hash table is sized once rather than
-  // doubled and refilled. Room reserved and never used is never touched (nor is it for the
-  // vectors below, sized for what the nets and the ports make and about what the components add).
-  pool.reserve(pool.size() + 2 * (7 * nets.instances().size() + members.size()));
+  // ladder: 7 per block and one per port), two and a half times over for what compiling adds
+  // (a ladder's eliminations take them from 9 to 17.5 per block in a run, to 20 with the noise
+  // sources): the hash table is sized once rather than doubled and refilled. Room reserved and
+  // never used is never touched (nor is it for the vectors below, sized for what the nets and
+  // the ports make and about what the components add).
+  pool.reserve(pool.size() + 5 * (7 * nets.instances().size() + members.size()) / 2);
   system.blocks.reserve(nets.instances().size());
   system.unknowns.reserve(nets.nets().size() + members.size() + nets.instances().size());
   system.signals.reserve(members.size() + nets.instances().size());
