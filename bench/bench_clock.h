@@ -1,6 +1,6 @@
 #pragma once
 // What the command-line benchmarks measure with: the process's CPU seconds (steadier than wall
-// time on a shared machine), its peak resident memory, and the median of repeated figures.
+// time on a shared machine), a wall clock, its peak resident memory, and the median of repeated figures.
 
 #include <sys/resource.h>
 
@@ -14,6 +14,13 @@ namespace kelvin::bench {
 inline double cpuSeconds() {
   timespec t{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+/// Seconds of a monotonic wall clock (for a phase that runs on more than one thread).
+inline double wallSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 

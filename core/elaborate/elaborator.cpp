@@ -91,13 +91,13 @@ FlatSystem Elaborator::build(const Model& model) const {
   const std::vector<NetList::Member>& members = nets.members();
 
   ExprPool& pool = *system.pool;
-  // About what the library's components make (an RC ladder: 14 nodes per block), twice over
-  // for what compiling adds (the ladder's eliminations take the pool from 14 to 25 nodes per
-  // block): the table is sized once rather than doubled and refilled, and the nodes are not
-  // copied into a larger array midway with the old one still held. Room reserved and never
-  // used is never touched (nor is it for the vectors below, sized for what the nets and the
-  // ports make and about what the components add).
-  pool.reserve(pool.size() + 2 * (12 * nets.instances().size() + 2 * members.size()));
+  // About the hashed nodes the library's components and the conservation laws make (an RC
+  // ladder: 7 per block and one per port), two and a half times over for what compiling adds
+  // (a ladder's eliminations take them from 9 to 17.5 per block in a run, to 20 with the noise
+  // sources): the hash table is sized once rather than doubled and refilled. Room reserved and
+  // never used is never touched (nor is it for the vectors below, sized for what the nets and
+  // the ports make and about what the components add).
+  pool.reserve(pool.size() + 5 * (7 * nets.instances().size() + members.size()) / 2);
   system.blocks.reserve(nets.instances().size());
   system.unknowns.reserve(nets.nets().size() + members.size() + nets.instances().size());
   system.signals.reserve(members.size() + nets.instances().size());
@@ -106,9 +106,10 @@ FlatSystem Elaborator::build(const Model& model) const {
   for (const NetList::Instance& instance : nets.instances())
     system.blocks.push_back({instance.id, instance.type->type});
 
-  // The expressions of each member (port), by member index; invalid where it has none.
-  std::vector<Expr> acrossOf(members.size()), throughOf(members.size()), inputOf(members.size()),
-      outputOf(members.size());
+  // The expressions of each member (port) as node ids, by member index; kNone where it has none.
+  constexpr std::uint32_t kNone = PortBindings::kNone;
+  std::vector<std::uint32_t> acrossOf(members.size(), kNone), throughOf(members.size(), kNone),
+      inputOf(members.size(), kNone), outputOf(members.size(), kNone);
   // Physical nets: one across unknown each, and their through unknowns.
   for (std::size_t n = 0; n < nets.nets().size(); ++n) {
     const NetList::Net& net = nets.nets()[n];
@@ -124,12 +125,12 @@ FlatSystem Elaborator::build(const Model& model) const {
       const NetList::Member& m = members[index];
       node.members.push_back(m.key);
       node.referenced = node.referenced || m.port->reference;
-      acrossOf[index] = across;
+      acrossOf[index] = across.id();
       system.signals.push_back({m.key, across, false});
       const int unknown = static_cast<int>(system.unknowns.size());
       system.unknowns.push_back({m.key + "." + throughSymbol, 0.0, false, m.instance});
       const Expr through = pool.variable(unknown);
-      throughOf[index] = through;
+      throughOf[index] = through.id();
       system.throughs.push_back({m.key, through, false});
     }
     system.nodes.push_back(std::move(node));
@@ -142,19 +143,20 @@ FlatSystem Elaborator::build(const Model& model) const {
     const int unknown = static_cast<int>(system.unknowns.size());
     system.unknowns.push_back({driver->key, 0.0, false, driver->instance});
     const Expr output = pool.variable(unknown);
-    outputOf[driver - members.data()] = output;
+    outputOf[driver - members.data()] = output.id();
     system.signals.push_back({driver->key, output, true});
     for (int index : net.members)
-      if (members[index].port->direction == PortDirection::Input) inputOf[index] = output;
+      if (members[index].port->direction == PortDirection::Input) inputOf[index] = output.id();
   }
   // Unconnected outputs still get an unknown: the component's equations define it.
   for (std::size_t index = 0; index < members.size(); ++index) {
     const NetList::Member& m = members[index];
-    if (m.port->direction != PortDirection::Output || outputOf[index].valid()) continue;
+    if (m.port->direction != PortDirection::Output || outputOf[index] != kNone) continue;
     const int unknown = static_cast<int>(system.unknowns.size());
     system.unknowns.push_back({m.key, 0.0, false, m.instance});
-    outputOf[index] = pool.variable(unknown);
-    system.signals.push_back({m.key, outputOf[index], true});
+    const Expr output = pool.variable(unknown);
+    outputOf[index] = output.id();
+    system.signals.push_back({m.key, output, true});
   }
 
   const PortBindings bindings{nets, acrossOf, throughOf, inputOf, outputOf};
@@ -170,7 +172,7 @@ FlatSystem Elaborator::build(const Model& model) const {
       owners.record(system.equations[e].residual, static_cast<int>(i));
     // This instance's outputs.
     for (int index = instance.firstMember; index < instance.firstMember + instance.memberCount; ++index)
-      if (outputOf[index].valid()) owners.record(outputOf[index], static_cast<int>(i));
+      if (outputOf[index] != kNone) owners.record(Expr(&pool, outputOf[index]), static_cast<int>(i));
     // Clocks are made by the instance's build.
     for (std::size_t c = firstClock; c < system.clocks.size(); ++c) {
       const FlatClock& clock = system.clocks[c];
@@ -184,7 +186,7 @@ FlatSystem Elaborator::build(const Model& model) const {
   for (std::size_t n = 0, node = 0; n < nets.nets().size(); ++n) {
     if (nets.nets()[n].domain == Domain::Signal) continue;
     Expr sum = pool.constant(0.0);
-    for (int index : nets.nets()[n].members) sum = sum + throughOf[index];
+    for (int index : nets.nets()[n].members) sum = sum + Expr(&pool, throughOf[index]);
     system.equations.push_back({sum, -1, static_cast<int>(node++), {}});
   }
   return system;

@@ -91,11 +91,11 @@ const std::string& InstanceBuilder::textParam(const std::string& name) const {
   return paramText(name, &decl);
 }
 
-Expr InstanceBuilder::lookup(const std::vector<Expr>& table, const std::string& port, const char* what) {
+Expr InstanceBuilder::lookup(const std::vector<std::uint32_t>& table, const std::string& port, const char* what) {
   const int member = ports_.nets.memberOf(block_, port);
-  if (member < 0 || !table[member].valid())
+  if (member < 0 || table[member] == PortBindings::kNone)
     fail(port, std::string("component asks for ") + what + " of a port it does not declare");
-  return table[member];
+  return Expr(system_.pool.get(), table[member]);
 }
 
 Expr InstanceBuilder::across(const std::string& port) { return lookup(ports_.across, port, "the across value"); }
@@ -104,7 +104,7 @@ Expr InstanceBuilder::output(const std::string& port) { return lookup(ports_.out
 
 Expr InstanceBuilder::input(const std::string& port) {
   const int member = ports_.nets.memberOf(block_, port);
-  if (member >= 0 && ports_.input[member].valid()) return ports_.input[member];
+  if (member >= 0 && ports_.input[member] != PortBindings::kNone) return Expr(system_.pool.get(), ports_.input[member]);
   const PortDecl* decl = member >= 0 ? ports_.nets.members()[member].port : nullptr;
   if (!decl || decl->direction != PortDirection::Input) fail(port, "component asks for an input it does not declare");
   if (!decl->optional) fail(port, "input is not connected to any output");

@@ -4,6 +4,7 @@
 // checks), hands out its ports as expressions, and records its unknowns,
 // equations, discrete values, clocks and stored energy under its block.
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,15 +16,16 @@
 
 namespace kelvin::core {
 
-/// The expressions of the ports, by member index of the NetList (an invalid Expr where a
-/// port has none: no across value for a signal port, no input for an undriven one), filled
-/// by the Elaborator.
+/// The expressions of the ports, as node ids of the system's pool by member index of the
+/// NetList (kNone where a port has none: no across value for a signal port, no input for an
+/// undriven one), filled by the Elaborator.
 struct PortBindings {
+  static constexpr std::uint32_t kNone = 0xffffffffu;
   const NetList& nets;
-  const std::vector<Expr>& across;
-  const std::vector<Expr>& through;
-  const std::vector<Expr>& input;
-  const std::vector<Expr>& output;
+  const std::vector<std::uint32_t>& across;
+  const std::vector<std::uint32_t>& through;
+  const std::vector<std::uint32_t>& input;
+  const std::vector<std::uint32_t>& output;
 };
 
 class InstanceBuilder final : public ComponentBuilder {
@@ -76,7 +78,7 @@ class InstanceBuilder final : public ComponentBuilder {
  private:
   const std::string& paramText(const std::string& name, const ParamDecl** decl) const;
   double evaluateParam(const std::string& name) const;
-  Expr lookup(const std::vector<Expr>& table, const std::string& port, const char* what);
+  Expr lookup(const std::vector<std::uint32_t>& table, const std::string& port, const char* what);
   Expr addUnknown(const std::string& name, double start, bool state);
 
   FlatSystem& system_;

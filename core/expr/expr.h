@@ -77,6 +77,9 @@ struct ExprNode {
   bool hasDelay = false;      // references a delay line
   bool timeOrDiscrete = false;  // depends on time or discrete values (not a pure constant)
   bool linear = true;         // affine in y and y' with constant coefficients, no switch over unknowns
+  /// Interning's filter, not part of the node's identity: bit hash % 8 (ExprPool::parentBit) of
+  /// every node made over this one. A node whose operands do not all have its bit is new.
+  std::uint8_t parents = 0;
   std::uint32_t a = 0, b = 0, c = 0;
   std::int32_t index = -1;  // Variable / Derivative / Discrete: its index
   double value = 0.0;       // Constant
@@ -199,19 +202,23 @@ class ExprPool {
  private:
   /// Hash of a node's identity: op, operands and payload (a constant's bits or a leaf's index).
   static std::uint64_t hashOf(const ExprNode& n);
+  /// The bit of a node of hash `hash` in its operands' ExprNode::parents.
+  static std::uint8_t parentBit(std::uint64_t hash) { return static_cast<std::uint8_t>(1u << (hash >> 61)); }
   static bool sameNode(const ExprNode& x, const ExprNode& y);
-  /// Doubles the hash table and re-inserts every node.
-  void grow();
-  /// Re-inserts every node into an empty table of `slots` slots.
+  /// Moves the young table's nodes into the main table (growing it first if they would crowd it).
+  void flushYoung();
+  /// Re-inserts every node of the main table into an empty one of `slots` slots.
   void rehash(std::size_t slots);
   /// True for the leaves found through variableLeaf_ / derivativeLeaf_ rather than the table.
   static bool indexedLeaf(const ExprNode& n);
-  /// True when `nodes` nodes would fill the table past its largest load.
+  /// True when `nodes` nodes would fill the main table past its largest load.
   bool crowded(std::size_t nodes) const { return kLoadDenominator * nodes > kLoadNumerator * table_.size(); }
-  /// The first slot to look at for a hash: the hash scaled to the table (any size, not only
-  /// powers of two: the table is sized to what is reserved, not up to twice that).
+  /// The first slot of the main table to look at for a hash: the hash scaled to the table (any
+  /// size, not only powers of two: the table is sized to what is reserved, not up to twice that).
   std::size_t home(std::uint32_t hash) const { return (std::uint64_t{hash} * table_.size()) >> 32; }
   std::size_t next(std::size_t slot) const { return slot + 1 == table_.size() ? 0 : slot + 1; }
+  /// The node of hash `hash` equal to n in the young table, then in the main one; kEmpty if none.
+  std::uint32_t find(const ExprNode& n, std::uint32_t hash) const;
 
   Expr intern(const ExprNode& n);
   /// The distinct nodes reachable from `root`, operands before their users; the
@@ -250,6 +257,18 @@ class ExprPool {
   /// stays in the same cache line; the first is the cache miss, so a smaller table (more of
   /// it cached) is worth a slightly longer probe.
   std::vector<Slot, HugePageAllocator<Slot>> table_;
+  std::size_t tabled_ = 0;  // nodes in table_
+  /// The nodes made since the last flushYoung(), in a small table of their own that stays in
+  /// the cache: a new node is not written into the big table at a random place (a cache miss
+  /// each) but later, with many others, their slots fetched ahead of the writes. A node whose
+  /// operands lack its parent bit is known to be new, and so costs no look-up in the big table.
+  /// It starts at 64 slots (a pool for one parameter expression stays small) and doubles at each
+  /// flush up to 16,384 slots (128 kB); a power of two, flushed half full.
+  std::vector<Slot> young_;
+  std::size_t youngCount_ = 0;
+  static constexpr std::size_t kYoungFirst = 64, kYoungLargest = 16384;
+  std::size_t youngHome(std::uint32_t hash) const { return (std::uint64_t{hash} * young_.size()) >> 32; }
+  std::size_t youngNext(std::size_t slot) const { return (slot + 1) & (young_.size() - 1); }
   static constexpr std::uint32_t kEmpty = 0xffffffffu;
   static constexpr std::size_t kLoadNumerator = 7, kLoadDenominator = 10;
   /// The leaf y[k] and der(y[k]) of each unknown k >= 0 (0 where not made yet: node 0 is the

@@ -129,15 +129,40 @@ bool ExprPool::indexedLeaf(const ExprNode& n) {
 }
 
 std::size_t ExprPool::bytes() const {
-  return nodes_.bytes() + table_.capacity() * sizeof(Slot) +
+  return nodes_.bytes() + (table_.capacity() + young_.capacity()) * sizeof(Slot) +
          (variableLeaf_.capacity() + derivativeLeaf_.capacity()) * sizeof(std::uint32_t);
 }
 
 void ExprPool::reserve(std::size_t nodes) {
+  nodes_.reserve(nodes);
   if (crowded(nodes)) rehash(nodes * kLoadDenominator / kLoadNumerator + 1);
 }
 
-void ExprPool::grow() { rehash(std::max<std::size_t>(64, table_.size() * 2)); }
+void ExprPool::flushYoung() {
+  if (const std::size_t nodes = tabled_ + youngCount_; crowded(nodes))
+    rehash(std::max<std::size_t>({64, table_.size() * 2, nodes * kLoadDenominator / kLoadNumerator + 1}));
+  // The young nodes in slot order: their homes in the big table are fetched some inserts ahead,
+  // so the cache misses overlap instead of following one another.
+  constexpr std::size_t kAhead = 16;
+  std::size_t at = 0;
+  std::array<Slot, kAhead> ahead;
+  auto insert = [&](const Slot& s) {
+    std::size_t slot = home(s.hash);
+    while (table_[slot].id != kEmpty) slot = next(slot);
+    table_[slot] = s;
+  };
+  for (Slot& s : young_) {
+    if (s.id == kEmpty) continue;
+    __builtin_prefetch(&table_[home(s.hash)], 1);
+    if (at >= kAhead) insert(ahead[at % kAhead]);
+    ahead[at++ % kAhead] = s;
+    s.id = kEmpty;
+  }
+  for (std::size_t i = at > kAhead ? at - kAhead : 0; i < at; ++i) insert(ahead[i % kAhead]);
+  tabled_ += youngCount_;
+  youngCount_ = 0;
+  if (young_.size() < kYoungLargest) young_.assign(2 * young_.size(), Slot{kEmpty, 0});
+}
 
 void ExprPool::rehash(std::size_t slots) {
   // The old slots hold each node's hash: moving them touches no node.
@@ -149,6 +174,16 @@ void ExprPool::rehash(std::size_t slots) {
     while (table_[at].id != kEmpty) at = next(at);
     table_[at] = s;
   }
+}
+
+std::uint32_t ExprPool::find(const ExprNode& n, std::uint32_t hash) const {
+  // A node is looked at only when its stored hash matches: most probes touch the tables alone.
+  for (std::size_t slot = youngHome(hash); young_[slot].id != kEmpty; slot = youngNext(slot))
+    if (young_[slot].hash == hash && sameNode(nodes_[young_[slot].id], n)) return young_[slot].id;
+  if (table_.empty()) return kEmpty;
+  for (std::size_t slot = home(hash); table_[slot].id != kEmpty; slot = next(slot))
+    if (table_[slot].hash == hash && sameNode(nodes_[table_[slot].id], n)) return table_[slot].id;
+  return kEmpty;
 }
 
 void ExprPool::renumberUnknowns(const std::vector<int>& newIndex) {
@@ -177,7 +212,7 @@ void ExprPool::renumberUnknowns(const std::vector<int>& newIndex) {
   derivativeLeaf_ = std::move(derivatives);
 }
 
-ExprPool::ExprPool() {
+ExprPool::ExprPool() : young_(kYoungFirst, Slot{kEmpty, 0}) {
   ExprNode zero;
   zero.op = Op::Constant;
   zero.value = 0.0;
@@ -249,22 +284,33 @@ Expr ExprPool::intern(const ExprNode& n) {
     nodes_.push_back(stored);
     return Expr(this, leaves[k]);
   }
-  if (crowded(nodes_.size() + 1)) grow();
-  const auto hash = static_cast<std::uint32_t>(hashOf(n));
-  std::size_t slot = home(hash);
-  // A node is looked at only when its stored hash matches: most probes touch the table alone.
-  for (; table_[slot].id != kEmpty; slot = next(slot))
-    if (table_[slot].hash == hash && sameNode(nodes_[table_[slot].id], n)) return Expr(this, table_[slot].id);
+  const std::uint64_t fullHash = hashOf(n);
+  const auto hash = static_cast<std::uint32_t>(fullHash);
+  const std::uint8_t bit = parentBit(fullHash);
+  // An equal node would be a parent of each operand, made with the same bit: where an operand
+  // lacks it (most nodes are made over nodes just made), the node is new without a look-up.
+  const int k = operandCount(n.op);
+  const std::uint32_t kids[3] = {n.a, n.b, n.c};
+  bool mayExist = true;
+  for (int i = 0; i < k && mayExist; ++i) mayExist = (nodes_[kids[i]].parents & bit) != 0;
+  if (mayExist)
+    if (const std::uint32_t found = find(n, hash); found != kEmpty) return Expr(this, found);
   ExprNode stored = n;
   classify(stored);
+  stored.parents = 0;
+  for (int i = 0; i < k; ++i) nodes_[kids[i]].parents |= bit;
   const auto id = static_cast<std::uint32_t>(nodes_.size());
   nodes_.push_back(stored);
-  table_[slot] = {id, hash};
+  if (2 * (youngCount_ + 1) > young_.size()) flushYoung();
+  std::size_t slot = youngHome(hash);
+  while (young_[slot].id != kEmpty) slot = youngNext(slot);
+  young_[slot] = {id, hash};
+  ++youngCount_;
   return Expr(this, id);
 }
 
 Expr ExprPool::constant(double v) {
-  if (v == 0.0) v = 0.0;  // one zero: -0.0 and 0.0 fold together
+  if (v == 0.0) return Expr(this, 0);  // node 0; one zero: -0.0 and 0.0 fold together
   ExprNode n;
   n.op = Op::Constant;
   n.value = v;
