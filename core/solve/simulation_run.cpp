@@ -25,7 +25,6 @@ const char* outcomeText(Op op, bool outcome) {
 SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& options, const std::string& file,
                              const SampleCallback& onSample, const EventCallback& onEvent)
     : dae_(dae),
-      file_(file),
       onSample_(onSample),
       onEvent_(onEvent),
       span_(options.stopTime != options.startTime ? std::abs(options.stopTime - options.startTime) : 1.0),

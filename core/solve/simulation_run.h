@@ -88,7 +88,6 @@ class SimulationRun {
   double coincidence(double t) const { return kCoincidence * std::max(span_, std::abs(t)); }
 
   const DaeSystem& dae_;
-  const std::string& file_;
   const SampleCallback& onSample_;
   const EventCallback& onEvent_;
   double span_;  // the run's length (its time scale; 1 s for an empty run)
