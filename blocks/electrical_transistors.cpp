@@ -108,15 +108,11 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
        .keyParam = "BF",
        .icon = iconFor("electrical.BJT"),
        .build = [](ComponentBuilder& b) {
-         const std::string& polarity = b.textParam("polarity");
-         if (polarity != "NPN" && polarity != "PNP" && polarity != "npn" && polarity != "pnp")
-           b.fail("", "polarity must be NPN or PNP, not '" + polarity + "'");
-         const double sign = polarity == "NPN" || polarity == "npn" ? 1.0 : -1.0;
+         const double sign = polaritySign(b, "NPN", "PNP");
          const double t = b.temperature(), tnom = b.param("TNOM");
          const double vt = kBoltzmann * t / kElementaryCharge;
          const double ratio = t / tnom;
-         const double is =
-             b.param("IS") * std::pow(ratio, b.param("XTI")) * std::exp((ratio - 1.0) * b.param("EG") / vt);
+         const double is = saturationCurrentAt(b, ratio, vt);
          const double betaScale = std::pow(ratio, b.param("XTB"));
          const double bf = b.param("BF") * betaScale, br = b.param("BR") * betaScale;
          const double vaf = b.param("VAF"), var = b.param("VAR"), ikf = b.param("IKF");
@@ -188,15 +184,11 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
        .keyParam = "VTO",
        .icon = iconFor("electrical.JFET"),
        .build = [](ComponentBuilder& b) {
-         const std::string& polarity = b.textParam("polarity");
-         if (polarity != "NJF" && polarity != "PJF" && polarity != "njf" && polarity != "pjf")
-           b.fail("", "polarity must be NJF or PJF, not '" + polarity + "'");
-         const double sign = polarity == "NJF" || polarity == "njf" ? 1.0 : -1.0;
+         const double sign = polaritySign(b, "NJF", "PJF");
          const double t = b.temperature(), tnom = b.param("TNOM"), pb = b.param("PB");
          const double vt = kBoltzmann * t / kElementaryCharge;
          const double ratio = t / tnom;
-         const double is =
-             b.param("IS") * std::exp((ratio - 1.0) * b.param("EG") / vt) * std::pow(ratio, b.param("XTI"));
+         const double is = saturationCurrentAt(b, ratio, vt);
          const double vto = b.param("VTO") + b.param("VTOTC") * (t - tnom);
          const double beta = b.param("BETA") * std::pow(ratio, b.param("BEX"));
          const double lambda = b.param("LAMBDA"), tail = b.param("B");
@@ -283,10 +275,7 @@ void registerElectricalTransistors(core::BlockRegistry& registry) {
        .keyParam = "VTO",
        .icon = iconFor("electrical.MOSFET"),
        .build = [](ComponentBuilder& b) {
-         const std::string& polarity = b.textParam("polarity");
-         if (polarity != "NMOS" && polarity != "PMOS" && polarity != "nmos" && polarity != "pmos")
-           b.fail("", "polarity must be NMOS or PMOS, not '" + polarity + "'");
-         const double sign = polarity == "NMOS" || polarity == "nmos" ? 1.0 : -1.0;
+         const double sign = polaritySign(b, "NMOS", "PMOS");
          const double t = b.temperature(), tnom = b.param("TNOM"), ratio = t / tnom;
          const double vt = kBoltzmann * t / kElementaryCharge, vtnom = kBoltzmann * tnom / kElementaryCharge;
          const double w = b.param("W"), length = b.param("L") - 2.0 * b.param("LD");

@@ -1,5 +1,6 @@
 #include "junction_parts.h"
 
+#include <cctype>
 #include <cmath>
 #include <utility>
 
@@ -34,6 +35,22 @@ double potentialShift(double t) {
 }
 
 }  // namespace
+
+double polaritySign(const core::ComponentBuilder& b, const std::string& positive, const std::string& negative) {
+  const auto lower = [](std::string text) {
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return text;
+  };
+  const std::string& polarity = b.textParam("polarity");
+  if (polarity == positive || polarity == lower(positive)) return 1.0;
+  if (polarity != negative && polarity != lower(negative))
+    b.fail("", "polarity must be " + positive + " or " + negative + ", not '" + polarity + "'");
+  return -1.0;
+}
+
+double saturationCurrentAt(const core::ComponentBuilder& b, double ratio, double vt) {
+  return b.param("IS") * std::pow(ratio, b.param("XTI")) * std::exp((ratio - 1.0) * b.param("EG") / vt);
+}
 
 double siliconBandGap(double t) { return 1.16 - 7.02e-4 * t * t / (t + 1108.0); }
 

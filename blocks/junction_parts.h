@@ -1,7 +1,8 @@
 #pragma once
 // The parts SPICE's semiconductor devices share (electrical.Diode, BJT, MOSFET, JFET): GMIN across
 // each junction, the depletion charge of a junction, the current of a charge held in pC, a series
-// resistance to an internal node with its thermal noise, and flicker noise KF·|I|^AF/f.
+// resistance to an internal node with its thermal noise, flicker noise KF·|I|^AF/f, the sign of
+// a transistor's polarity and the saturation current at temperature.
 
 #include <string>
 
@@ -18,6 +19,14 @@ core::ParamDecl gradingParam(std::string name, std::string defaultValue, std::st
 /// SPICE's FC, 0 ≤ FC ≤ 0.95: the share of the junction potential beyond which the depletion
 /// charge continues as its forward-bias extension.
 core::ParamDecl forwardBiasCoefficientParam();
+
+/// The sign of a transistor's `polarity` parameter: +1 for `positive` (NPN, NJF, NMOS), −1 for
+/// `negative`, each also in lower case; fails naming both otherwise.
+double polaritySign(const core::ComponentBuilder& b, const std::string& positive, const std::string& negative);
+
+/// SPICE's saturation current at temperature ratio t/TNOM: IS·ratio^XTI·exp((ratio − 1)·EG/vt),
+/// from the block's IS, XTI and EG, vt the thermal voltage at t.
+double saturationCurrentAt(const core::ComponentBuilder& b, double ratio, double vt);
 
 /// The depletion charge of a junction of zero-bias capacitance cj, potential vj and grading m
 /// at voltage v (SPICE: the integral of cj·(1 − v/vj)^−m, continued linearly in capacitance
