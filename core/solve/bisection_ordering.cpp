@@ -67,9 +67,9 @@ void symmetricGraph(int n, const int* columnStart, const int* rowIndex, std::vec
 }  // namespace
 
 std::vector<int> bisectionOrdering(int n, const int* columnStart, const int* rowIndex, double* lnz) {
-  double fill = 0.0;
-  if (lnz) *lnz = 0.0;
-  if (n < kSmallestBisected) return amdOrdering(n, columnStart, rowIndex, lnz ? lnz : &fill);
+  double unwanted = 0.0;
+  if (!lnz) lnz = &unwanted;
+  if (n < kSmallestBisected) return amdOrdering(n, columnStart, rowIndex, lnz);
 
   std::vector<idx_t> start, adjacent;
   symmetricGraph(n, columnStart, rowIndex, start, adjacent);
@@ -80,7 +80,7 @@ std::vector<int> bisectionOrdering(int n, const int* columnStart, const int* row
   std::vector<idx_t> part(n);  // 0 or 1: a half; 2: the separator
   if (METIS_ComputeVertexSeparator(&vertices, start.data(), adjacent.data(), nullptr, options, &separatorSize,
                                    part.data()) != METIS_OK)
-    return amdOrdering(n, columnStart, rowIndex, lnz ? lnz : &fill);
+    return amdOrdering(n, columnStart, rowIndex, lnz);
 
   // CAMD with the separator last (constraint 1) orders both halves (constraint 0) at once.
   std::vector<int> constraint(n), order(n);
@@ -88,15 +88,16 @@ std::vector<int> bisectionOrdering(int n, const int* columnStart, const int* row
   double control[CAMD_CONTROL], info[CAMD_INFO];
   camd_defaults(control);
   if (camd_order(n, columnStart, rowIndex, order.data(), control, info, constraint.data()) < CAMD_OK)
-    return amdOrdering(n, columnStart, rowIndex, lnz ? lnz : &fill);
+    return amdOrdering(n, columnStart, rowIndex, lnz);
   // No ordering's L has fewer entries than A + Aᵀ below the diagonal (one per edge of the graph):
   // within the ratio of that, CAMD's is within it of AMD's too, and AMD need not run (the
   // ladder: no fill). Otherwise AMD's ordering is computed to compare.
   const double edges = 0.5 * static_cast<double>(adjacent.size());
   if (info[CAMD_LNZ] > kMostFillRatio * edges) {
-    std::vector<int> amd = amdOrdering(n, columnStart, rowIndex, &fill);
-    if (info[CAMD_LNZ] > kMostFillRatio * fill) {
-      if (lnz) *lnz = fill;
+    double amdFill = 0.0;
+    std::vector<int> amd = amdOrdering(n, columnStart, rowIndex, &amdFill);
+    if (info[CAMD_LNZ] > kMostFillRatio * amdFill) {
+      *lnz = amdFill;
       return amd;
     }
   }
@@ -111,7 +112,7 @@ std::vector<int> bisectionOrdering(int n, const int* columnStart, const int* row
     for (const std::vector<int>& half : halves)
       if (k < half.size()) interleaved.push_back(half[k]);
   interleaved.insert(interleaved.end(), separator.begin(), separator.end());
-  if (lnz) *lnz = info[CAMD_LNZ];
+  *lnz = info[CAMD_LNZ];
   return interleaved;
 }
 
