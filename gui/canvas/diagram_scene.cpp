@@ -30,6 +30,12 @@ DiagramScene::DiagramScene(ModelDocument* document, QObject* parent)
   addItem(junctions_);
   addItem(new WireLayer(this));
   setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+  // A fixed depth: Qt's own grows with the item count, and every item is filed in each leaf its
+  // bounding rectangle meets, so the thousands of wires that cross a big diagram to one ground
+  // each went into thousands of leaves (the 10,000-section ladder: the index took over 10 s and
+  // gigabytes to build, the window blank meanwhile). 2^kBspDepth leaves still split a view's
+  // worth of items finely.
+  setBspTreeDepth(kBspDepth);
   connect(document_, &ModelDocument::levelChanged, this, &DiagramScene::onLevelChanged);
   connect(document_, &ModelDocument::itemsMoved, this, &DiagramScene::onItemsMoved);
   connect(document_, &ModelDocument::modelReset, this, [this] { setLevel({}); });

@@ -90,6 +90,8 @@ class DiagramScene : public QGraphicsScene {
   void drawBackground(QPainter* painter, const QRectF& rect) override;
 
  private:
+  /// Depth of the scene's BSP index (constructor): 2^10 leaves.
+  static constexpr int kBspDepth = 10;
   void clearItems();
   void onLevelChanged(const QStringList& path);
   void onItemsMoved(const QStringList& path, const MovedItems& moved);
