@@ -7,8 +7,8 @@
 //    then the event loop until idle); frames, each a synchronous repaint of the canvas's viewport on the platform's
 //    backing store, at the zoom the model opens at, with the whole model in view and at 100 %; a pan (the view
 //    scrolled by 40 px, then repainted) and a wheel zoom step with its repaint; a mouse drag of 100 selected blocks
-//    (press, 10 moves each followed by its repaint, release) and Edit ▸ Undo (Ctrl+Z), each followed by its
-//    repaint; the event loop's lateness in the 1.5 s after an edit (the recovery copy is written after a quiet
+//    (press, 10 moves each followed by its repaint, release) and Edit ▸ Undo (Ctrl+Z), each with the events it
+//    posts and its frame (the repaint the application schedules, or one of ours if it scheduled none); the event loop's lateness in the 1.5 s after an edit (the recovery copy is written after a quiet
 //    second).
 // 2. A run of the ladder of SECTIONS sections with a Scope block on three sensors
 //    (live scopes): F5 while a 5 ms probe QTimer on the GUI thread measures how late
@@ -93,6 +93,30 @@ struct Timings {
     report((std::string(what).substr(0, 40) + ", GUI CPU").c_str(), cpu);
   }
 };
+
+/// Counts the paint events a widget receives.
+class PaintCounter : public QObject {
+ public:
+  explicit PaintCounter(QWidget* widget) { widget->installEventFilter(this); }
+  int count() const { return count_; }
+
+ protected:
+  bool eventFilter(QObject*, QEvent* event) override {
+    if (event->type() == QEvent::Paint) ++count_;
+    return false;
+  }
+
+ private:
+  int count_ = 0;
+};
+
+/// What the user waits for after an input event: the events it posted, the repaint the
+/// application schedules among them, and a repaint of our own only if it scheduled none.
+void settleFrame(QWidget* viewport, const PaintCounter& paints) {
+  const int before = paints.count();
+  QCoreApplication::processEvents();
+  if (paints.count() == before) viewport->repaint();
+}
 
 /// How late the event loop serves a 5 ms timer on the GUI thread, while it runs.
 class LatenessProbe {
@@ -264,6 +288,7 @@ void editing(gui::MainWindow& window, int blocks, bool localGrounds, int repeat,
   for (int k = 1; k <= 50; ++k) ids.push_back("R" + std::to_string(k)), ids.push_back("C" + std::to_string(k));
   Timings moves, releases, undos;
   QUndoStack* undo = window.document()->undoStack();
+  const PaintCounter paints(viewport);
   for (int run = 0; run < repeat; ++run) {
     scene->selectBlocks(ids);
     settle();
@@ -277,20 +302,18 @@ void editing(gui::MainWindow& window, int blocks, bool localGrounds, int repeat,
     }
     releases.time([&] {
       send(viewport, QEvent::MouseButtonRelease, from + QPoint(30, 20), Qt::LeftButton, Qt::NoButton);
-      QCoreApplication::processEvents();
-      viewport->repaint();
+      settleFrame(viewport, paints);
     });
     const int before = undo->index();
     undos.time([&] {
       QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
-      QCoreApplication::processEvents();
-      viewport->repaint();
+      settleFrame(viewport, paints);
     });
     if (undo->index() != before - 1) std::printf("  warning: Ctrl+Z did not undo the move\n");
   }
   moves.print("drag 100 blocks: each mouse move + repaint");
-  releases.print("drag 100 blocks: release (command, sync) + repaint");
-  undos.print("Ctrl+Z (undo the move) + repaint");
+  releases.print("drag 100 blocks: release (command, sync) + its frame");
+  undos.print("Ctrl+Z (undo the move) + its frame");
 
   // An edit, then 1.5 s of the event loop: the recovery copy is written after a quiet second.
   std::vector<double> quiet;

@@ -116,10 +116,7 @@ void DiagramScene::onItemsMoved(const QStringList& path, const MovedItems& moved
     content |= node->sceneBoundingRect();
   }
   junctions_->recomputeAt(std::vector<const PortItem*>(ends.begin(), ends.end()));
-  if (content != contentRect_) {  // grown only: the full sync after another edit fits it again
-    contentRect_ = content;
-    setSceneRect(content.adjusted(-1500, -1500, 1500, 1500));
-  }
+  fitSceneRect(content);  // grown only: the full sync after another edit fits it again
   emit synced();
 }
 
@@ -210,14 +207,22 @@ void DiagramScene::syncFromModel() {
   }
   junctions_->recompute(wires_);
 
-  // Room to scroll around the contents.
   QRectF content;
   for (const auto& [id, item] : blocks_) content |= item->sceneBoundingRect();
   for (const auto& [name, item] : boundaryPorts_) content |= item->sceneBoundingRect();
   if (content.isEmpty()) content = QRectF(-400, -300, 800, 600);
-  contentRect_ = content;
-  setSceneRect(content.adjusted(-1500, -1500, 1500, 1500));
+  fitSceneRect(content);
   emit synced();
+}
+
+void DiagramScene::fitSceneRect(const QRectF& content) {
+  contentRect_ = content;
+  const double m = kScrollMargin;
+  const QRectF current = sceneRect();
+  const bool roomEnough = current.adjusted(m / 2, m / 2, -m / 2, -m / 2).contains(content);
+  const bool notTooBig = content.adjusted(-2 * m, -2 * m, 2 * m, 2 * m).contains(current);
+  if (roomEnough && notTooBig) return;
+  setSceneRect(content.adjusted(-m, -m, m, m));
 }
 
 BlockItem* DiagramScene::blockItem(const std::string& id) const {

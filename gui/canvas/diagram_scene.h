@@ -92,7 +92,14 @@ class DiagramScene : public QGraphicsScene {
  private:
   /// Depth of the scene's BSP index (constructor): 2^10 leaves.
   static constexpr int kBspDepth = 10;
+  /// Room to scroll around the contents, in scene units.
+  static constexpr double kScrollMargin = 1500;
   void clearItems();
+  /// Records the contents' bounds and gives the scene room to scroll around them. The scene
+  /// rectangle is the BSP index's bounds, and changing it rebuilds the index of every item
+  /// (tens of ms at 10,000 blocks), so it changes only when the contents come near its edge or
+  /// leave far more room than the margin.
+  void fitSceneRect(const QRectF& content);
   void onLevelChanged(const QStringList& path);
   void onItemsMoved(const QStringList& path, const MovedItems& moved);
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_set>
 #include <utility>
 
 #include <QPainter>
@@ -21,76 +22,124 @@ constexpr double kRadius = 3.2;
 
 bool same(QPointF a, QPointF b) { return std::abs(a.x() - b.x()) < 1e-6 && std::abs(a.y() - b.y()) < 1e-6; }
 
-/// The path of `wire` starting at `port` (reversed when the wire ends there).
-QPolygonF from(const WireItem* wire, const PortItem* port) {
-  QPolygonF path = wire->polyline();
-  if (wire->fromPort() != port) std::reverse(path.begin(), path.end());
-  return path;
-}
-
-/// Walks two paths that start at the same point along their shared route; `parted(at, da, db)`
-/// is called where they part (the directions each leaves in), and the walk returns the point
-/// reached with whether both paths still go on from there.
-template <typename Parted>
-QPointF walkShared(const QPolygonF& a, const QPolygonF& b, bool& bothGoOn, Parted parted) {
-  int i = 0, j = 0;
-  QPointF at = a.isEmpty() ? QPointF() : a[0];
-  bothGoOn = false;
-  while (i + 1 < a.size() && j + 1 < b.size()) {
-    const QPointF da = a[i + 1] - at, db = b[j + 1] - at;
-    const double la = std::hypot(da.x(), da.y()), lb = std::hypot(db.x(), db.y());
-    if (la < 1e-9) { ++i; continue; }
-    if (lb < 1e-9) { ++j; continue; }
-    // Same direction?
-    if (std::abs(da.x() / la - db.x() / lb) > 1e-6 || std::abs(da.y() / la - db.y() / lb) > 1e-6) {
-      bothGoOn = true;
-      parted(da, db);
-      break;
+/// The paths of the wires at one port, each starting at the port, as steps of nonzero length
+/// with their unit directions measured once (a port can have thousands of wires, and sorting
+/// them compares each with about log2(k) others).
+class Routes {
+ public:
+  /// Adds the path of `wire` starting at `port` (reversed when the wire ends there).
+  void add(const WireItem* wire, const PortItem* port) {
+    const QPolygonF& path = wire->polyline();
+    const bool reversed = wire->fromPort() != port;
+    auto vertex = [&](qsizetype k) { return path[reversed ? path.size() - 1 - k : k]; };
+    Route route{vertex(0), steps_.size(), steps_.size(), wire};
+    for (qsizetype k = 1; k < path.size(); ++k) {
+      const QPointF from = vertex(k - 1), to = vertex(k), d = to - from;
+      const double length = std::hypot(d.x(), d.y());
+      if (length >= 1e-9) steps_.push_back({d / length, length, to});
     }
-    if (std::abs(la - lb) < 1e-6) {
-      at = a[++i];
-      ++j;
-    } else if (la < lb) {
-      at = a[++i];
-    } else {
-      at = b[++j];
-    }
+    route.end = steps_.size();
+    routes_.push_back(route);
   }
-  return at;
-}
 
-/// Where two paths that start at the same point part, or nullopt when they part at once.
-std::optional<QPointF> partingPoint(const QPolygonF& a, const QPolygonF& b) {
-  bool bothGoOn = false;
-  const QPointF at = walkShared(a, b, bothGoOn, [](QPointF, QPointF) {});
-  if (same(at, a.isEmpty() ? QPointF() : a[0])) return std::nullopt;
-  // Not a branch when one path simply ends on the other's route.
-  if (same(at, a.back()) || same(at, b.back())) return std::nullopt;
-  return at;
-}
+  std::size_t size() const { return routes_.size(); }
+  const WireItem* wire(std::size_t i) const { return routes_[i].wire; }
 
-/// Orders paths that start at the same point as a depth-first walk of the tree they form:
-/// along their shared route the one that ends first, then by the angle they part in. In this
-/// order the parting points of all pairs are those of neighbours (each branch point lies between
-/// two neighbouring subtrees), so a port with k wires costs k log k walks instead of k².
-bool routeBefore(const QPolygonF& a, const QPolygonF& b) {
-  bool bothGoOn = false;
-  bool before = false;
-  const QPointF at = walkShared(a, b, bothGoOn, [&](QPointF da, QPointF db) {
-    before = std::atan2(da.y(), da.x()) < std::atan2(db.y(), db.x());
-  });
-  if (bothGoOn) return before;
-  const bool aEnds = same(at, a.back()), bEnds = same(at, b.back());
-  return aEnds && !bEnds;
-}
+  /// Orders the paths as a depth-first walk of the tree they form: along their shared route the
+  /// one that ends first, then by the angle they part in. In this order the parting points of
+  /// all pairs are those of neighbours (each branch point lies between two neighbouring
+  /// subtrees), so a port with k wires costs k log k walks instead of k².
+  void sortAsTree() {
+    std::stable_sort(routes_.begin(), routes_.end(), [this](const Route& a, const Route& b) { return before(a, b); });
+  }
+
+  /// Where the paths i and i + 1 part, or nullopt when they part at once.
+  std::optional<QPointF> partingPoint(std::size_t i) const {
+    const Route &a = routes_[i], &b = routes_[i + 1];
+    bool bothGoOn = false;
+    const QPointF at = walkShared(a, b, bothGoOn, [](QPointF, QPointF) {});
+    if (same(at, a.start)) return std::nullopt;
+    // Not a branch when one path simply ends on the other's route.
+    if (same(at, last(a)) || same(at, last(b))) return std::nullopt;
+    return at;
+  }
+
+ private:
+  struct Step {
+    QPointF direction;  // unit vector
+    double length;
+    QPointF to;
+  };
+  struct Route {
+    QPointF start;
+    std::size_t begin, end;  // its steps in steps_
+    const WireItem* wire;
+  };
+
+  QPointF last(const Route& r) const { return r.end > r.begin ? steps_[r.end - 1].to : r.start; }
+
+  bool before(const Route& a, const Route& b) const {
+    bool bothGoOn = false;
+    bool earlier = false;
+    const QPointF at = walkShared(a, b, bothGoOn, [&](QPointF da, QPointF db) {
+      earlier = std::atan2(da.y(), da.x()) < std::atan2(db.y(), db.x());
+    });
+    if (bothGoOn) return earlier;
+    return same(at, last(a)) && !same(at, last(b));
+  }
+
+  /// Walks two paths that start at the same point along their shared route; `parted(da, db)` is
+  /// called where they part (the directions each leaves in), and the walk returns the point
+  /// reached with whether both paths still go on from there.
+  template <typename Parted>
+  QPointF walkShared(const Route& a, const Route& b, bool& bothGoOn, Parted parted) const {
+    std::size_t i = a.begin, j = b.begin;
+    double doneA = 0, doneB = 0;  // length already walked along steps i and j
+    QPointF at = a.start;
+    bothGoOn = false;
+    while (i < a.end && j < b.end) {
+      const Step &sa = steps_[i], &sb = steps_[j];
+      if (std::abs(sa.direction.x() - sb.direction.x()) > 1e-6 || std::abs(sa.direction.y() - sb.direction.y()) > 1e-6) {
+        bothGoOn = true;
+        parted(sa.direction, sb.direction);
+        break;
+      }
+      const double la = sa.length - doneA, lb = sb.length - doneB;
+      if (std::abs(la - lb) < 1e-6) {
+        at = sa.to;
+        ++i, ++j;
+        doneA = doneB = 0;
+      } else if (la < lb) {
+        at = sa.to;
+        ++i;
+        doneA = 0;
+        doneB += la;
+      } else {
+        at = sb.to;
+        ++j;
+        doneB = 0;
+        doneA += lb;
+      }
+    }
+    return at;
+  }
+
+  std::vector<Step> steps_;
+  std::vector<Route> routes_;
+};
 
 /// Dots already placed, found by their position rounded to a micro-unit.
 class DotSet {
  public:
+  explicit DotSet(std::size_t expected) { keys_.reserve(expected); }
   bool insert(QPointF p) { return keys_.insert({std::llround(p.x() * 1e6), std::llround(p.y() * 1e6)}).second; }
 
  private:
-  std::set<std::pair<long long, long long>> keys_;
+  using Key = std::pair<long long, long long>;
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const { return std::hash<long long>()(k.first * 1000003 ^ k.second); }
+  };
+  std::unordered_set<Key, KeyHash> keys_;
 };
 
 }  // namespace
@@ -102,19 +151,17 @@ JunctionLayer::JunctionLayer() {
 }
 
 std::vector<JunctionLayer::Dot> JunctionLayer::dotsAt(const PortItem* port) {
-  std::vector<std::pair<QPolygonF, const WireItem*>> routes;
+  Routes routes;
   for (const WireItem* wire : port->wires())
-    if (wire->isVisible() && wire->polyline().size() >= 2) routes.emplace_back(from(wire, port), wire);
+    if (wire->isVisible() && wire->polyline().size() >= 2) routes.add(wire, port);
   if (routes.size() < 2) return {};
-  const QColor first = routes.front().second->color();
-  std::stable_sort(routes.begin(), routes.end(),
-                   [](const auto& a, const auto& b) { return routeBefore(a.first, b.first); });
+  const QColor first = routes.wire(0)->color();
+  routes.sortAsTree();
   std::vector<Dot> dots;
   bool partsAtPort = false;
   for (std::size_t i = 0; i + 1 < routes.size(); ++i) {
-    const std::optional<QPointF> at = partingPoint(routes[i].first, routes[i + 1].first);
-    if (at)
-      dots.push_back({*at, routes[i].second->color()});
+    if (const std::optional<QPointF> at = routes.partingPoint(i))
+      dots.push_back({*at, routes.wire(i)->color()});
     else
       partsAtPort = true;
   }
@@ -150,7 +197,9 @@ void JunctionLayer::collect() {
   prepareGeometryChange();
   dots_.clear();
   colors_.clear();
-  DotSet placed;
+  std::size_t count = 0;
+  for (const auto& [port, dots] : byPort_) count += dots.size();
+  DotSet placed(count);
   QRectF bounds;
   for (const auto& [port, dots] : byPort_) {
     for (const Dot& dot : dots) {

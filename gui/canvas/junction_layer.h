@@ -7,7 +7,7 @@
 #include <map>
 #include <vector>
 
-#include <QBrush>
+#include <QColor>
 #include <QGraphicsItem>
 
 namespace kelvin::gui {
@@ -42,7 +42,7 @@ class JunctionLayer : public QGraphicsItem {
 
   std::map<const PortItem*, std::vector<Dot>> byPort_;  // ports with dots only
   std::vector<QPointF> dots_;
-  std::vector<QBrush> colors_;  // one per dot
+  std::vector<QColor> colors_;  // one per dot
   QRectF bounds_;
 };
 
