@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <iomanip>
 #include <memory>
 #include <optional>
@@ -10,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/atomic_output_file.h"
+#include "cli/batch_heap.h"
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
 #include "cli/csv_writer.h"
@@ -46,6 +48,9 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
   // Created first, so that a bad output path fails before any work is done.
   std::optional<AtomicOutputFile> file;
   if (outPath) file.emplace(*outPath, path);
+  std::error_code unreadable;  // reported by loadValidModel below
+  const std::uintmax_t modelBytes = std::filesystem::file_size(path, unreadable);
+  const BatchHeap heap(unreadable ? 0 : modelBytes);
 
   core::SimulationOptions options;
   std::shared_ptr<const core::CompiledModel> compiled;
