@@ -550,7 +550,10 @@ Expr ExprPool::replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr
 }
 
 void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const {
-  std::vector<std::uint32_t> stack{e.id()};
+  // The stack is kept by the thread: this runs once per equation of a system, and a vector
+  // made per call was a malloc and a free each time.
+  thread_local std::vector<std::uint32_t> stack;
+  stack.assign(1, e.id());
   // Nodes met so far: a short list while the expression is small (most are a few nodes,
   // and this runs once per equation), a hash set beyond that.
   constexpr std::size_t kShort = 32;
@@ -670,8 +673,10 @@ bool ExprPool::affineTerms(Expr e, double& constant, std::vector<AffineTerm>& te
     }
     terms.push_back({id, coefficient});
   };
-  // Depth first, first operand first (a Tape's order), by an explicit stack of (node, its coefficient).
-  std::vector<std::pair<std::uint32_t, double>> stack{{e.id(), 1.0}};
+  // Depth first, first operand first (a Tape's order), by an explicit stack of (node, its
+  // coefficient), kept by the thread (a reading per equation: no allocation per call).
+  thread_local std::vector<std::pair<std::uint32_t, double>> stack;
+  stack.assign(1, {e.id(), 1.0});
   std::size_t visits = 0;
   while (!stack.empty()) {
     if (++visits > maxVisits) return false;
