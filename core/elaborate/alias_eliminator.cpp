@@ -168,15 +168,17 @@ bool AliasEliminator::pass(FlatSystem& system) {
   }
   if (std::find(folded.begin(), folded.end(), true) == folded.end()) return false;  // every unknown keeps its index
 
-  // Survivors are the unpinned roots, renumbered in order.
+  // Survivors are the unpinned roots, renumbered in order, moved down in place (no second
+  // array of unknowns made and faulted in).
   std::vector<int> newIndex(n, -1);
-  std::vector<FlatUnknown> unknowns;
+  int survivors = 0;
   for (int i = 0; i < n; ++i) {
     if (find(i) == i && !roots_[i].pinned) {
-      newIndex[i] = static_cast<int>(unknowns.size());
-      unknowns.push_back(std::move(system.unknowns[i]));
+      if (survivors != i) system.unknowns[survivors] = std::move(system.unknowns[i]);
+      newIndex[i] = survivors++;
     }
   }
+  system.unknowns.erase(system.unknowns.begin() + survivors, system.unknowns.end());
   // Each folded unknown over its root, in the old numbering (a surviving root keeps itself):
   // only the nodes above a folded unknown are made anew. Then every leaf takes its new number
   // in place, so the untouched rest of the system is not interned again.
@@ -193,13 +195,14 @@ bool AliasEliminator::pass(FlatSystem& system) {
       replacement[i] = l.offset == 0.0 ? scaled : scaled + l.offset;
     }
   }
-  std::vector<FlatEquation> kept;
+  // The kept equations, moved down in place as they are rewritten.
   std::vector<bool> keptNonlinear;
-  kept.reserve(m - static_cast<std::size_t>(std::count(folded.begin(), folded.end(), true)));
   std::vector<int> met;
+  std::size_t kept = 0;
   for (std::size_t e = 0; e < m; ++e) {
     if (folded[e]) continue;
-    FlatEquation& eq = kept.emplace_back(std::move(system.equations[e]));
+    if (kept != e) system.equations[kept] = std::move(system.equations[e]);
+    FlatEquation& eq = system.equations[kept++];
     keptNonlinear.push_back(nonlinear[e]);
     met.clear();
     eq.residual = pool.substitute(eq.residual, replacement, met);
@@ -219,8 +222,7 @@ bool AliasEliminator::pass(FlatSystem& system) {
   system.forEachExpression([&](Expr& e) { expressions.push_back(&e); });
   pool.substituteAll(expressions, replacement, false);
   pool.renumberUnknowns(newIndex);
-  system.equations = std::move(kept);
-  system.unknowns = std::move(unknowns);
+  system.equations.erase(system.equations.begin() + static_cast<std::ptrdiff_t>(kept), system.equations.end());
   // A product with an unknown that folded to a constant is linear now: another pass reads it.
   for (std::size_t e = 0; e < system.equations.size(); ++e) {
     const ExprNode& node = system.equations[e].residual.node();

@@ -224,27 +224,31 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   // rewritten since their last elimination, the long ones, and the signals (one memo for all,
   // so a value used in many places is rewritten once). Then renumber the survivors in place:
   // only the nodes above an eliminated unknown are made anew.
+  std::vector<int> rewritten;  // the kept equations still to rewrite, in their new numbering
+  // Survivors and kept equations move down in place (no second array made and faulted in).
   std::vector<int> newIndex(n, -1);
-  std::vector<FlatUnknown> unknowns;
+  int survivors = 0;
   for (int v = 0; v < n; ++v) {
     if (eliminated[v]) continue;
-    newIndex[v] = static_cast<int>(unknowns.size());
-    unknowns.push_back(std::move(system.unknowns[v]));
+    if (survivors != v) system.unknowns[survivors] = std::move(system.unknowns[v]);
+    newIndex[v] = survivors++;
   }
-  std::vector<FlatEquation> equations;
-  equations.reserve(static_cast<std::size_t>(m));
-  std::vector<Expr*> expressions;
+  system.unknowns.erase(system.unknowns.begin() + survivors, system.unknowns.end());
+  int kept = 0;
   for (int e = 0; e < m; ++e) {
     if (removedEquation[e]) continue;
-    FlatEquation& eq = equations.emplace_back(std::move(system.equations[e]));
-    if (deferred[e] || stale[e]) expressions.push_back(&eq.residual);
+    if (kept != e) system.equations[kept] = std::move(system.equations[e]);
+    if (deferred[e] || stale[e]) rewritten.push_back(kept);
+    ++kept;
   }
+  system.equations.erase(system.equations.begin() + kept, system.equations.end());
+  std::vector<Expr*> expressions;
+  expressions.reserve(rewritten.size());
+  for (int e : rewritten) expressions.push_back(&system.equations[e].residual);
   system.forEachExpression([&](Expr& x) { expressions.push_back(&x); });
   pool.substituteAll(expressions, valueOf, true);
   pool.releaseScratch();  // the last rewrite of the whole system: what is compiled next needs the memory
   pool.renumberUnknowns(newIndex);
-  system.equations = std::move(equations);
-  system.unknowns = std::move(unknowns);
   return removed;
 }
 

@@ -435,6 +435,13 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo
     WalkScratch& w = scratch_[level];
     if (w.stamp.size() <= id) {
       const std::size_t size = std::max<std::size_t>(nodes_.size(), id + 1);
+      // Room for as many nodes again (a rewrite of a whole system makes fewer than it walks):
+      // the arrays then grow in place as the pool does, never copied to a new block (whose
+      // pages would all be faulted in afresh) nor doubled past what is used.
+      if (w.stamp.capacity() < size) {
+        w.stamp.reserve(2 * size);
+        w.memo.reserve(2 * size);
+      }
       w.stamp.resize(size, 0u);
       w.memo.resize(size, 0u);
     }
