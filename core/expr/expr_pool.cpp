@@ -461,8 +461,25 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo
     if (k > 0 && !expanded) {
       stack.push_back({id, true});
       const std::uint32_t kids[3] = {n.a, n.b, n.c};
-      for (int i = k - 1; i >= 0; --i)
-        if (nodes_[kids[i]].hasUnknown && !done(kids[i])) stack.push_back({kids[i], false});
+      for (int i = k - 1; i >= 0; --i) {
+        const ExprNode& kid = nodes_[kids[i]];
+        if (!kid.hasUnknown || done(kids[i])) continue;
+        // A variable that stays, or (not transitively) is replaced, is settled here: no trip
+        // through the stack for the commonest operand. It makes no node, so the order of the
+        // nodes made is as before.
+        if (kid.op == Op::Variable) {
+          const Expr r = replacementOf(kid.index);
+          if (!r.valid()) {
+            settle(kids[i], kids[i]);
+            continue;
+          }
+          if constexpr (!transitive) {
+            settle(kids[i], r.id());
+            continue;
+          }
+        }
+        stack.push_back({kids[i], false});
+      }
       continue;
     }
     Expr out(this, id);
