@@ -557,6 +557,15 @@ void ExprPool::substituteAll(const std::vector<Expr*>& targets, const std::vecto
   bool first = true;  // the first walk starts a memo, the others add to it
   for (Expr* t : targets) {
     if (!t->valid() || !nodes_[t->id()].hasUnknown) continue;
+    // Most targets are a signal that is one unknown: answered without a walk.
+    if (const ExprNode& n = nodes_[t->id()]; n.op == Op::Variable) {
+      const Expr r = lookup(n.index);
+      if (!r.valid()) continue;
+      if (!transitively) {
+        *t = r;
+        continue;
+      }
+    }
     *t = transitively ? substituteWith<true>(*t, lookup, !first) : substituteWith(*t, lookup, !first);
     first = false;
   }
