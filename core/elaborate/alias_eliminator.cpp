@@ -70,6 +70,11 @@ void AliasEliminator::readLinear(const FlatSystem& system, std::vector<bool>& no
   const ExprPool& pool = *system.pool;
   equations_.clear();
   terms_.clear();
+  // Room for every equation and a few terms each, reserved (address space only, touched as
+  // used): grown by doubling, these arrays of a big model were copied and faulted in anew at
+  // each step, which cost more than reading the equations.
+  equations_.reserve(system.equations.size());
+  terms_.reserve(4 * system.equations.size());
   nonlinear.assign(system.equations.size(), false);
   std::vector<AffineTerm> read;
   for (std::size_t e = 0; e < system.equations.size(); ++e) {
@@ -79,21 +84,22 @@ void AliasEliminator::readLinear(const FlatSystem& system, std::vector<bool>& no
       nonlinear[e] = true;
       continue;
     }
-    LinearEquation eq{static_cast<int>(e), 0.0, terms_.size(), 0};
+    LinearEquation eq{0.0, static_cast<int>(e), static_cast<std::uint32_t>(terms_.size())};
     if (!pool.affineTerms(residual, eq.constant, read, kMaxVisits)) continue;
     for (const AffineTerm& t : read) terms_.push_back({pool.node(t.node).index, t.coefficient});
-    eq.end = terms_.size();
     equations_.push_back(eq);
   }
 }
 
-bool AliasEliminator::fold(const LinearEquation& eq, int block) {
+bool AliasEliminator::fold(std::size_t k, int block) {
+  const LinearEquation& eq = equations_[k];
+  const std::size_t end = k + 1 < equations_.size() ? equations_[k + 1].begin : terms_.size();
   // The equation over the current roots: y = scale·root + offset, a pinned root a constant.
   double constant = eq.constant;
   bool touchesPinned = false;
   rootTerms_.clear();
-  for (std::size_t k = eq.begin; k < eq.end; ++k) {
-    const Term& t = terms_[k];
+  for (std::size_t i = eq.begin; i < end; ++i) {
+    const Term& t = terms_[i];
     const int r = find(t.unknown);
     const Link& link = links_[t.unknown];  // straight to r after find() (the identity when r itself)
     constant += t.coefficient * link.offset;
@@ -160,9 +166,10 @@ bool AliasEliminator::pass(FlatSystem& system) {
   bool more = true;
   for (int sweep = 0; more && sweep < kMaxSweeps; ++sweep) {
     more = false;
-    for (const LinearEquation& eq : equations_) {
-      if (folded[eq.equation] || !fold(eq, system.equations[eq.equation].block)) continue;
-      folded[eq.equation] = true;
+    for (std::size_t k = 0; k < equations_.size(); ++k) {
+      const int e = equations_[k].equation;
+      if (folded[e] || !fold(k, system.equations[e].block)) continue;
+      folded[e] = true;
       more = true;
     }
   }
