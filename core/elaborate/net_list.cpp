@@ -147,6 +147,7 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
 
 void NetList::finish() {
   std::vector<int> netOfRoot(parent_.size(), -1);
+  nets_.reserve(members_.size() / 2);  // most nets join two ports or more; room not used is not touched
   for (int index = 0; index < static_cast<int>(members_.size()); ++index) {
     const Member& m = members_[index];
     const int root = find(memberSlot_[index]);
