@@ -66,12 +66,13 @@ int main(int argc, char** argv) {
     lap(flat);
     core::AliasEliminator().run(flat);
     lap(flat);
-    if (!core::structuralProblems(flat, file).empty()) {
+    core::Incidence incidence = core::Incidence::of(flat);
+    if (!core::structuralProblems(flat, file, incidence).empty()) {
       std::fprintf(stderr, "%s: structurally singular\n", file.c_str());
       return 3;
     }
     lap(flat);
-    core::VariableEliminator().run(flat);
+    core::VariableEliminator().run(flat, std::move(incidence));
     core::declareRigidConstraints(flat);
     core::differentiateStateConstraints(flat);
     lap(flat);

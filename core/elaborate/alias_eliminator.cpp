@@ -70,6 +70,11 @@ void AliasEliminator::readLinear(const FlatSystem& system, std::vector<bool>& no
   const ExprPool& pool = *system.pool;
   equations_.clear();
   terms_.clear();
+  // Room for every equation and a few terms each, reserved (address space only, touched as
+  // used): grown by doubling, these arrays of a big model were copied and faulted in anew at
+  // each step, which cost more than reading the equations.
+  equations_.reserve(system.equations.size());
+  terms_.reserve(4 * system.equations.size());
   nonlinear.assign(system.equations.size(), false);
   std::vector<AffineTerm> read;
   for (std::size_t e = 0; e < system.equations.size(); ++e) {
@@ -79,21 +84,22 @@ void AliasEliminator::readLinear(const FlatSystem& system, std::vector<bool>& no
       nonlinear[e] = true;
       continue;
     }
-    LinearEquation eq{static_cast<int>(e), 0.0, terms_.size(), 0};
+    LinearEquation eq{0.0, static_cast<int>(e), static_cast<std::uint32_t>(terms_.size())};
     if (!pool.affineTerms(residual, eq.constant, read, kMaxVisits)) continue;
     for (const AffineTerm& t : read) terms_.push_back({pool.node(t.node).index, t.coefficient});
-    eq.end = terms_.size();
     equations_.push_back(eq);
   }
 }
 
-bool AliasEliminator::fold(const LinearEquation& eq, int block) {
+bool AliasEliminator::fold(std::size_t k, int block) {
+  const LinearEquation& eq = equations_[k];
+  const std::size_t end = k + 1 < equations_.size() ? equations_[k + 1].begin : terms_.size();
   // The equation over the current roots: y = scale·root + offset, a pinned root a constant.
   double constant = eq.constant;
   bool touchesPinned = false;
   rootTerms_.clear();
-  for (std::size_t k = eq.begin; k < eq.end; ++k) {
-    const Term& t = terms_[k];
+  for (std::size_t i = eq.begin; i < end; ++i) {
+    const Term& t = terms_[i];
     const int r = find(t.unknown);
     const Link& link = links_[t.unknown];  // straight to r after find() (the identity when r itself)
     constant += t.coefficient * link.offset;
@@ -160,23 +166,26 @@ bool AliasEliminator::pass(FlatSystem& system) {
   bool more = true;
   for (int sweep = 0; more && sweep < kMaxSweeps; ++sweep) {
     more = false;
-    for (const LinearEquation& eq : equations_) {
-      if (folded[eq.equation] || !fold(eq, system.equations[eq.equation].block)) continue;
-      folded[eq.equation] = true;
+    for (std::size_t k = 0; k < equations_.size(); ++k) {
+      const int e = equations_[k].equation;
+      if (folded[e] || !fold(k, system.equations[e].block)) continue;
+      folded[e] = true;
       more = true;
     }
   }
   if (std::find(folded.begin(), folded.end(), true) == folded.end()) return false;  // every unknown keeps its index
 
-  // Survivors are the unpinned roots, renumbered in order.
+  // Survivors are the unpinned roots, renumbered in order, moved down in place (no second
+  // array of unknowns made and faulted in).
   std::vector<int> newIndex(n, -1);
-  std::vector<FlatUnknown> unknowns;
+  int survivors = 0;
   for (int i = 0; i < n; ++i) {
     if (find(i) == i && !roots_[i].pinned) {
-      newIndex[i] = static_cast<int>(unknowns.size());
-      unknowns.push_back(std::move(system.unknowns[i]));
+      if (survivors != i) system.unknowns[survivors] = std::move(system.unknowns[i]);
+      newIndex[i] = survivors++;
     }
   }
+  system.unknowns.erase(system.unknowns.begin() + survivors, system.unknowns.end());
   // Each folded unknown over its root, in the old numbering (a surviving root keeps itself):
   // only the nodes above a folded unknown are made anew. Then every leaf takes its new number
   // in place, so the untouched rest of the system is not interned again.
@@ -193,13 +202,14 @@ bool AliasEliminator::pass(FlatSystem& system) {
       replacement[i] = l.offset == 0.0 ? scaled : scaled + l.offset;
     }
   }
-  std::vector<FlatEquation> kept;
+  // The kept equations, moved down in place as they are rewritten.
   std::vector<bool> keptNonlinear;
-  kept.reserve(m - static_cast<std::size_t>(std::count(folded.begin(), folded.end(), true)));
   std::vector<int> met;
+  std::size_t kept = 0;
   for (std::size_t e = 0; e < m; ++e) {
     if (folded[e]) continue;
-    FlatEquation& eq = kept.emplace_back(std::move(system.equations[e]));
+    if (kept != e) system.equations[kept] = std::move(system.equations[e]);
+    FlatEquation& eq = system.equations[kept++];
     keptNonlinear.push_back(nonlinear[e]);
     met.clear();
     eq.residual = pool.substitute(eq.residual, replacement, met);
@@ -219,8 +229,7 @@ bool AliasEliminator::pass(FlatSystem& system) {
   system.forEachExpression([&](Expr& e) { expressions.push_back(&e); });
   pool.substituteAll(expressions, replacement, false);
   pool.renumberUnknowns(newIndex);
-  system.equations = std::move(kept);
-  system.unknowns = std::move(unknowns);
+  system.equations.erase(system.equations.begin() + static_cast<std::ptrdiff_t>(kept), system.equations.end());
   // A product with an unknown that folded to a constant is linear now: another pass reads it.
   for (std::size_t e = 0; e < system.equations.size(); ++e) {
     const ExprNode& node = system.equations[e].residual.node();

@@ -27,11 +27,13 @@ class AliasEliminator {
   /// constant), so that another pass may find more.
   bool pass(FlatSystem& system);
 
-  /// A linear equation read as constant + Σ coefficient·y[unknown] (terms [begin, end) of terms_).
+  /// A linear equation read as constant + Σ coefficient·y[unknown]: its terms are those of
+  /// terms_ from `begin` to the next equation's begin (or the end). 16 bytes: a big model's
+  /// array of them is faulted in page by page.
   struct LinearEquation {
-    int equation = 0;
     double constant = 0.0;
-    std::size_t begin = 0, end = 0;
+    int equation = 0;
+    std::uint32_t begin = 0;
   };
   struct Term {
     int unknown;
@@ -40,8 +42,8 @@ class AliasEliminator {
   /// Reads the linear equations (those with one or two unknowns at most after folding are
   /// aliases) into equations_ and terms_; marks the others in `nonlinear`.
   void readLinear(const FlatSystem& system, std::vector<bool>& nonlinear);
-  /// Tries to fold one linear equation, its unknowns mapped through the union–find.
-  bool fold(const LinearEquation& eq, int block);
+  /// Tries to fold equations_[k], its unknowns mapped through the union–find.
+  bool fold(std::size_t k, int block);
 
   struct Link {
     int parent;

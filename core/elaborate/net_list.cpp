@@ -61,7 +61,10 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
   std::vector<Entry> entries;
   entries.reserve(blocks.size());
   NameIndex level(blocks.size());
-  for (const Block& block : blocks) {
+  for (std::size_t k = 0; k < blocks.size(); ++k) {
+    // The index of a large level does not stay in the cache: its slots are fetched ahead.
+    if (k + NameIndex::kLookAhead < blocks.size()) level.prefetch(blocks[k + NameIndex::kLookAhead].id);
+    const Block& block = blocks[k];
     const std::string id = prefix + block.id;
     if (!level.insert(block.id, static_cast<int>(entries.size())).second)
       fail(id, "", "duplicate block id '" + block.id + "'");
@@ -131,11 +134,20 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
     }
     fail(prefix + std::string(id), std::string(port), "no such block or port in a connection");
   };
-  for (const Connection& c : connections) join(resolve(c.from), resolve(c.to));
+  auto blockOf = [](const std::string& endpoint) { return std::string_view(endpoint).substr(0, endpoint.find('.')); };
+  for (std::size_t k = 0; k < connections.size(); ++k) {
+    if (k + NameIndex::kLookAhead < connections.size()) {
+      const Connection& ahead = connections[k + NameIndex::kLookAhead];
+      level.prefetch(blockOf(ahead.from));
+      level.prefetch(blockOf(ahead.to));
+    }
+    join(resolve(connections[k].from), resolve(connections[k].to));
+  }
 }
 
 void NetList::finish() {
   std::vector<int> netOfRoot(parent_.size(), -1);
+  nets_.reserve(members_.size() / 2);  // most nets join two ports or more; room not used is not touched
   for (int index = 0; index < static_cast<int>(members_.size()); ++index) {
     const Member& m = members_[index];
     const int root = find(memberSlot_[index]);

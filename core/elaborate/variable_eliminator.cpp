@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 
 namespace kelvin::core {
 
@@ -63,14 +64,25 @@ class Reading {
   }
 
   /// y[v] = −(constant + Σ_{other terms} coefficient·term)/a, a flat sum (no nesting of the
-  /// residual is carried into the equations it goes to).
-  Expr solvedFor(ExprPool& pool, int v, double a) const {
-    Expr value = pool.constant(-constant_ / a);
+  /// residual is carried into the equations it goes to). With `valueOf`, each term is first
+  /// rewritten through it (ExprPool::substituteTransitively, one memo for all): the same sum as
+  /// rewriting the whole one afterwards, without making the sum over the old terms first (for a
+  /// long equation, as many nodes as it has terms).
+  Expr solvedFor(ExprPool& pool, int v, double a, const std::vector<Expr>* valueOf = nullptr) const {
+    parts_.clear();
     for (const AffineTerm& t : terms_) {
       const ExprNode& node = pool.node(t.node);
       if ((node.op == Op::Variable && node.index == v) || t.coefficient == 0.0) continue;
-      value = value + pool.constant(-t.coefficient / a) * Expr(&pool, t.node);
+      parts_.push_back({Expr(&pool, t.node), -t.coefficient / a});
     }
+    if (valueOf) {
+      std::vector<Expr*> targets;
+      targets.reserve(parts_.size());
+      for (Part& p : parts_) targets.push_back(&p.term);
+      pool.substituteAll(targets, *valueOf, true);
+    }
+    Expr value = pool.constant(-constant_ / a);
+    for (const Part& p : parts_) value = value + pool.constant(p.coefficient) * p.term;
     return value;
   }
 
@@ -85,15 +97,22 @@ class Reading {
     bool derivative;
     double coefficient;
   };
+  struct Part {
+    Expr term;
+    double coefficient;
+  };
   double constant_ = 0.0;
   std::vector<AffineTerm> terms_;
   std::vector<Leaf> leaves_;  // the terms that are leaves, by unknown
+  mutable std::vector<Part> parts_;  // scratch of solvedFor()
   std::vector<int> inside_, insideDerivatives_;
 };
 
 }  // namespace
 
-int VariableEliminator::run(FlatSystem& system) {
+int VariableEliminator::run(FlatSystem& system) { return run(system, Incidence::of(system)); }
+
+int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   ExprPool& pool = *system.pool;
   const int n = static_cast<int>(system.unknowns.size());
   const int m = static_cast<int>(system.equations.size());
@@ -105,21 +124,14 @@ int VariableEliminator::run(FlatSystem& system) {
   // Who uses what. usedBy[v] lists the equations using y[v] in the order they came to use it;
   // an entry of a removed equation stays behind (removedEquation tells), useCount[v] counts the
   // others. uses[e] only grows: it may name unknowns eliminated since.
-  std::vector<std::vector<int>> usedBy(n), uses(m);
+  if (graph.unknownsOf.size() != static_cast<std::size_t>(m) ||
+      graph.underDerivative.size() != static_cast<std::size_t>(n))
+    throw std::invalid_argument("VariableEliminator::run: the incidence is not of this system");
+  std::vector<std::vector<int>> usedBy(n), uses = std::move(graph.unknownsOf);
   std::vector<int> useCount(n, 0);
-  std::vector<bool> underDer(n, false);
-  std::vector<int> vars, ders;
-  for (int e = 0; e < m; ++e) {
-    vars.clear();
-    ders.clear();
-    pool.collectUnknowns(system.equations[e].residual, vars, ders);
-    for (int d : ders) underDer[d] = true;
-    vars.insert(vars.end(), ders.begin(), ders.end());
-    std::sort(vars.begin(), vars.end());
-    vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
-    for (int v : vars) usedBy[v].push_back(e);
-    uses[e] = vars;
-  }
+  std::vector<bool> underDer = std::move(graph.underDerivative);
+  for (int e = 0; e < m; ++e)
+    for (int v : uses[e]) usedBy[v].push_back(e);
   for (int v = 0; v < n; ++v) useCount[v] = static_cast<int>(usedBy[v].size());
 
   // Long equations (the conservation law of a ground node with thousands of
@@ -196,7 +208,7 @@ int VariableEliminator::run(FlatSystem& system) {
       if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] != 1) continue;
       const auto a = reading.coefficient(v);
       if (!a || *a == 0.0) continue;
-      valueOf[v] = pool.substituteTransitively(reading.solvedFor(pool, v, *a), valueOf);
+      valueOf[v] = reading.solvedFor(pool, v, *a, &valueOf);
       ++removed;
       eliminated[v] = true;
       removedEquation[e] = true;
@@ -212,27 +224,31 @@ int VariableEliminator::run(FlatSystem& system) {
   // rewritten since their last elimination, the long ones, and the signals (one memo for all,
   // so a value used in many places is rewritten once). Then renumber the survivors in place:
   // only the nodes above an eliminated unknown are made anew.
+  std::vector<int> rewritten;  // the kept equations still to rewrite, in their new numbering
+  // Survivors and kept equations move down in place (no second array made and faulted in).
   std::vector<int> newIndex(n, -1);
-  std::vector<FlatUnknown> unknowns;
+  int survivors = 0;
   for (int v = 0; v < n; ++v) {
     if (eliminated[v]) continue;
-    newIndex[v] = static_cast<int>(unknowns.size());
-    unknowns.push_back(std::move(system.unknowns[v]));
+    if (survivors != v) system.unknowns[survivors] = std::move(system.unknowns[v]);
+    newIndex[v] = survivors++;
   }
-  std::vector<FlatEquation> equations;
-  equations.reserve(static_cast<std::size_t>(m));
-  std::vector<Expr*> expressions;
+  system.unknowns.erase(system.unknowns.begin() + survivors, system.unknowns.end());
+  int kept = 0;
   for (int e = 0; e < m; ++e) {
     if (removedEquation[e]) continue;
-    FlatEquation& eq = equations.emplace_back(std::move(system.equations[e]));
-    if (deferred[e] || stale[e]) expressions.push_back(&eq.residual);
+    if (kept != e) system.equations[kept] = std::move(system.equations[e]);
+    if (deferred[e] || stale[e]) rewritten.push_back(kept);
+    ++kept;
   }
+  system.equations.erase(system.equations.begin() + kept, system.equations.end());
+  std::vector<Expr*> expressions;
+  expressions.reserve(rewritten.size());
+  for (int e : rewritten) expressions.push_back(&system.equations[e].residual);
   system.forEachExpression([&](Expr& x) { expressions.push_back(&x); });
   pool.substituteAll(expressions, valueOf, true);
   pool.releaseScratch();  // the last rewrite of the whole system: what is compiled next needs the memory
   pool.renumberUnknowns(newIndex);
-  system.equations = std::move(equations);
-  system.unknowns = std::move(unknowns);
   return removed;
 }
 

@@ -10,6 +10,7 @@
 // Run after the structural check, which speaks in the user's terms.
 
 #include "elaborate/flat_system.h"
+#include "structure/incidence.h"
 
 namespace kelvin::core {
 
@@ -23,6 +24,9 @@ class VariableEliminator {
 
   /// Rewrites `system` in place; returns how many unknowns were removed.
   int run(FlatSystem& system);
+  /// As above, with the system's incidence as Incidence::of(system) gives it (the structural
+  /// check's, handed on: the equations are not walked again to find who uses what).
+  int run(FlatSystem& system, Incidence graph);
 };
 
 }  // namespace kelvin::core

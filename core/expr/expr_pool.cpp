@@ -435,6 +435,13 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo
     WalkScratch& w = scratch_[level];
     if (w.stamp.size() <= id) {
       const std::size_t size = std::max<std::size_t>(nodes_.size(), id + 1);
+      // Room for as many nodes again (a rewrite of a whole system makes fewer than it walks):
+      // the arrays then grow in place as the pool does, never copied to a new block (whose
+      // pages would all be faulted in afresh) nor doubled past what is used.
+      if (w.stamp.capacity() < size) {
+        w.stamp.reserve(2 * size);
+        w.memo.reserve(2 * size);
+      }
       w.stamp.resize(size, 0u);
       w.memo.resize(size, 0u);
     }
@@ -454,8 +461,25 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo
     if (k > 0 && !expanded) {
       stack.push_back({id, true});
       const std::uint32_t kids[3] = {n.a, n.b, n.c};
-      for (int i = k - 1; i >= 0; --i)
-        if (nodes_[kids[i]].hasUnknown && !done(kids[i])) stack.push_back({kids[i], false});
+      for (int i = k - 1; i >= 0; --i) {
+        const ExprNode& kid = nodes_[kids[i]];
+        if (!kid.hasUnknown || done(kids[i])) continue;
+        // A variable that stays, or (not transitively) is replaced, is settled here: no trip
+        // through the stack for the commonest operand. It makes no node, so the order of the
+        // nodes made is as before.
+        if (kid.op == Op::Variable) {
+          const Expr r = replacementOf(kid.index);
+          if (!r.valid()) {
+            settle(kids[i], kids[i]);
+            continue;
+          }
+          if constexpr (!transitive) {
+            settle(kids[i], r.id());
+            continue;
+          }
+        }
+        stack.push_back({kids[i], false});
+      }
       continue;
     }
     Expr out(this, id);
@@ -533,6 +557,15 @@ void ExprPool::substituteAll(const std::vector<Expr*>& targets, const std::vecto
   bool first = true;  // the first walk starts a memo, the others add to it
   for (Expr* t : targets) {
     if (!t->valid() || !nodes_[t->id()].hasUnknown) continue;
+    // Most targets are a signal that is one unknown: answered without a walk.
+    if (const ExprNode& n = nodes_[t->id()]; n.op == Op::Variable) {
+      const Expr r = lookup(n.index);
+      if (!r.valid()) continue;
+      if (!transitively) {
+        *t = r;
+        continue;
+      }
+    }
     *t = transitively ? substituteWith<true>(*t, lookup, !first) : substituteWith(*t, lookup, !first);
     first = false;
   }
@@ -550,7 +583,10 @@ Expr ExprPool::replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr
 }
 
 void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<int>& derivatives) const {
-  std::vector<std::uint32_t> stack{e.id()};
+  // The stack is kept by the thread: this runs once per equation of a system, and a vector
+  // made per call was a malloc and a free each time.
+  thread_local std::vector<std::uint32_t> stack;
+  stack.assign(1, e.id());
   // Nodes met so far: a short list while the expression is small (most are a few nodes,
   // and this runs once per equation), a hash set beyond that.
   constexpr std::size_t kShort = 32;
@@ -670,8 +706,10 @@ bool ExprPool::affineTerms(Expr e, double& constant, std::vector<AffineTerm>& te
     }
     terms.push_back({id, coefficient});
   };
-  // Depth first, first operand first (a Tape's order), by an explicit stack of (node, its coefficient).
-  std::vector<std::pair<std::uint32_t, double>> stack{{e.id(), 1.0}};
+  // Depth first, first operand first (a Tape's order), by an explicit stack of (node, its
+  // coefficient), kept by the thread (a reading per equation: no allocation per call).
+  thread_local std::vector<std::pair<std::uint32_t, double>> stack;
+  stack.assign(1, {e.id(), 1.0});
   std::size_t visits = 0;
   while (!stack.empty()) {
     if (++visits > maxVisits) return false;

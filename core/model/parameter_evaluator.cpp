@@ -5,6 +5,7 @@
 #include <map>
 #include <numbers>
 #include <set>
+#include <span>
 
 #include "expr/parser.h"
 #include "expr/si_number.h"
@@ -28,25 +29,31 @@ struct UnitSpelling {
   double factor;
 };
 
-/// Spellings that name the same unit: declaring any one of them accepts all.
-const std::vector<std::vector<UnitSpelling>>& unitGroups() {
-  static const std::vector<std::vector<UnitSpelling>> groups = {
-      {{"Ohm", 1.0}, {"Ohms", 1.0}, {"ohm", 1.0}, {"ohms", 1.0}, {"\xCE\xA9", 1.0}, {"\xE2\x84\xA6", 1.0}},
-      {{"s", 1.0}, {"sec", 1.0}},
-      {{"Hz", 1.0}, {"hz", 1.0}},
-      {{"rad", 1.0}, {"deg", std::numbers::pi / 180.0}, {"\xC2\xB0", std::numbers::pi / 180.0}},
-      {{"rad/s", 1.0}, {"rpm", 2.0 * std::numbers::pi / 60.0}},
-  };
-  return groups;
-}
+/// Spellings that name the same unit: declaring any one of them accepts all. Each group is
+/// the spellings between two empty ones.
+constexpr UnitSpelling kUnitSpellings[] = {
+    {"Ohm", 1.0}, {"Ohms", 1.0}, {"ohm", 1.0}, {"ohms", 1.0}, {"\xCE\xA9", 1.0}, {"\xE2\x84\xA6", 1.0}, {"", 0.0},
+    {"s", 1.0},   {"sec", 1.0},  {"", 0.0},
+    {"Hz", 1.0},  {"hz", 1.0},   {"", 0.0},
+    {"rad", 1.0}, {"deg", std::numbers::pi / 180.0}, {"\xC2\xB0", std::numbers::pi / 180.0}, {"", 0.0},
+    {"rad/s", 1.0}, {"rpm", 2.0 * std::numbers::pi / 60.0}, {"", 0.0},
+};
 
-/// The spellings accepted for a declared unit; only factor-1 spellings can be declared.
-std::vector<UnitSpelling> spellingsOf(std::string_view unit) {
+/// The spellings accepted for a declared unit (only factor-1 spellings can be declared): its
+/// group, or the unit alone, kept in `alone`. A parameter is evaluated for every block: no
+/// allocation here.
+std::span<const UnitSpelling> spellingsOf(std::string_view unit, UnitSpelling& alone) {
   if (unit.empty()) return {};
-  for (const std::vector<UnitSpelling>& group : unitGroups())
-    for (const UnitSpelling& spelling : group)
-      if (spelling.text == unit && spelling.factor == 1.0) return group;
-  return {{unit, 1.0}};
+  const std::span<const UnitSpelling> all(kUnitSpellings);
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    if (all[k].text != unit || all[k].factor != 1.0) continue;
+    std::size_t first = k, last = k;
+    while (first > 0 && !all[first - 1].text.empty()) --first;
+    while (!all[last].text.empty()) ++last;
+    return all.subspan(first, last - first);
+  }
+  alone = {unit, 1.0};
+  return {&alone, 1};
 }
 
 std::string_view trim(std::string_view text) {
@@ -95,7 +102,7 @@ struct Split {
   double factor = 1.0;
 };
 
-std::optional<Split> splitUnit(std::string_view text, const std::vector<UnitSpelling>& spellings) {
+std::optional<Split> splitUnit(std::string_view text, std::span<const UnitSpelling> spellings) {
   // Separated: "<expression> <prefix?><unit>".
   const std::size_t blank = text.find_last_of(" \t");
   if (blank != std::string_view::npos) {
@@ -249,7 +256,8 @@ bool isName(std::string_view name) {
 double evaluateNumber(std::string_view text, std::string_view unit, const ParameterScope& scope) {
   const std::string_view trimmed = trim(text);
   if (trimmed.empty()) throw ParameterError(quoted(text) + ": empty value");
-  const std::optional<Split> split = splitUnit(trimmed, spellingsOf(unit));
+  UnitSpelling alone;
+  const std::optional<Split> split = splitUnit(trimmed, spellingsOf(unit, alone));
   const std::string_view expression = split ? split->expression : trimmed;
   try {
     return checkedFinite(text, evaluateExpression(expression, scope) * (split ? split->factor : 1.0));

@@ -30,10 +30,11 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
                  file, name);
   spdlog::debug("compile {}: {} unknowns, {} equations, {} expression nodes; structural check", file,
                 flat.unknowns.size(), flat.equations.size(), flat.pool->size());
-  std::vector<Diagnostic> problems = structuralProblems(flat, file);
+  Incidence incidence = Incidence::of(flat);
+  std::vector<Diagnostic> problems = structuralProblems(flat, file, incidence);
   if (!problems.empty()) throw ModelError(std::move(problems));
   throwIfCancelled(cancel);
-  const int removed = VariableEliminator().run(flat);
+  const int removed = VariableEliminator().run(flat, std::move(incidence));
   declareRigidConstraints(flat);
   if (const int reduced = differentiateStateConstraints(flat))
     spdlog::debug("compile {}: {} constraints on states used in differentiated form", file, reduced);

@@ -12,6 +12,7 @@ namespace kelvin::core {
 struct Incidence {
   int unknownCount = 0;
   std::vector<std::vector<int>> unknownsOf;  // per equation, sorted, distinct
+  std::vector<bool> underDerivative;         // per unknown: y' occurs in some equation
 
   static Incidence of(const FlatSystem& system);
 };

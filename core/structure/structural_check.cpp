@@ -134,11 +134,15 @@ bool anyTypeContains(const FlatSystem& system, const std::set<std::string>& bloc
 }  // namespace
 
 std::vector<Diagnostic> structuralProblems(const FlatSystem& system, const std::string& file) {
+  return structuralProblems(system, file, Incidence::of(system));
+}
+
+std::vector<Diagnostic> structuralProblems(const FlatSystem& system, const std::string& file,
+                                           const Incidence& graph) {
   std::vector<Diagnostic> problems;
   findFloatingNetworks(system, file, problems);
   if (!problems.empty()) return problems;  // a floating network also fails matching; say it once
 
-  const Incidence graph = Incidence::of(system);
   const Matching matching = maximumMatching(graph);
   if (matching.perfect()) return problems;
   // One diagnostic for the whole singular part: too many conditions somewhere usually

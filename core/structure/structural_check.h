@@ -11,11 +11,16 @@
 #include <vector>
 
 #include "elaborate/flat_system.h"
+#include "structure/incidence.h"
 #include "model/diagnostic.h"
 
 namespace kelvin::core {
 
 /// All structural problems found; empty when the system is structurally sound.
 std::vector<Diagnostic> structuralProblems(const FlatSystem& system, const std::string& file);
+/// As above, with the system's incidence (Incidence::of(system)) made by the caller, who
+/// may hand it on (VariableEliminator::run) instead of walking every equation again.
+std::vector<Diagnostic> structuralProblems(const FlatSystem& system, const std::string& file,
+                                           const Incidence& graph);
 
 }  // namespace kelvin::core

@@ -1,11 +1,15 @@
 // VariableEliminator: an unknown that an equation gives explicitly (a·y + rest = 0, a constant)
 // leaves the system and its definition goes wherever it occurred. Checked on small systems
 // against their closed forms: a resistor-like equation with a noise (discrete) term, which must
-// still be eliminated; an unknown that occurs nonlinearly, which must stay; and the signals,
-// which must read the eliminated unknown through its definition.
+// still be eliminated; an unknown that occurs nonlinearly, which must stay; the signals, which
+// must read the eliminated unknown through its definition; a long conservation law (more uses
+// than kMaxUses), whose one private unknown leaves the system as a sum over the survivors; and
+// the incidence handed on by the structural check, which must be of the same system.
 
 #define QT_NO_KEYWORDS  // FlatSystem has a member named `signals`
 #include <QtTest>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "elaborate/flat_system.h"
@@ -20,6 +24,8 @@ class TestVariableEliminator : public QObject {
  private Q_SLOTS:
   void eliminatesAnUnknownBesideADiscreteTerm();
   void keepsAnUnknownThatOccursNonlinearly();
+  void solvesALongConservationLawForItsPrivateUnknown();
+  void refusesTheIncidenceOfAnotherSystem();
 };
 
 namespace {
@@ -71,6 +77,50 @@ void TestVariableEliminator::keepsAnUnknownThatOccursNonlinearly() {
   QCOMPARE(VariableEliminator().run(system), 0);
   QCOMPARE(system.unknowns.size(), std::size_t{2});
   QCOMPARE(system.equations.size(), std::size_t{2});
+}
+
+void TestVariableEliminator::solvesALongConservationLawForItsPrivateUnknown() {
+  // A node with 14 branches i_k = k·v (k = 1..14) and a ground current g: g + Σ i_k = 0 has 15
+  // unknowns, more than kMaxUses, so it is read last. Each i_k is eliminated first (i_k = k·v),
+  // then g, which nothing else uses, leaves with the value −Σ k·v = −105·v. v is a state:
+  // der(v) + v = 0 is all that is left.
+  constexpr int kBranches = 14;
+  static_assert(kBranches + 1 > VariableEliminator::kMaxUses);
+  FlatSystem system;
+  ExprPool& pool = *system.pool;
+  system.unknowns.push_back({"v", 1.0, true, -1});
+  system.unknowns.push_back({"g", 0.0, false, -1});
+  const Expr v = pool.variable(0), g = pool.variable(1);
+  Expr law = g;
+  for (int k = 1; k <= kBranches; ++k) {
+    system.unknowns.push_back({"i" + std::to_string(k), 0.0, false, -1});
+    const Expr i = pool.variable(k + 1);
+    system.equations.push_back({i - static_cast<double>(k) * v, -1, -1, {}});
+    law = law + i;
+  }
+  system.equations.push_back({law, -1, 0, {}});
+  system.equations.push_back({der(v) + v, 0, -1, {}});
+  system.signals.push_back({"g", g, true});
+
+  QCOMPARE(VariableEliminator().run(system, Incidence::of(system)), kBranches + 1);
+
+  QCOMPARE(system.unknowns.size(), std::size_t{1});
+  QCOMPARE(system.equations.size(), std::size_t{1});
+  // Integers: exact. At v = 2, v' = −2: the state's equation is 0, g = −105·2.
+  QCOMPARE(valueAt(system, system.equations[0].residual, {2.0}, {-2.0}, {}), 0.0);
+  QCOMPARE(valueAt(system, system.signals[0].value, {2.0}, {-2.0}, {}), -210.0);
+}
+
+void TestVariableEliminator::refusesTheIncidenceOfAnotherSystem() {
+  FlatSystem system;
+  ExprPool& pool = *system.pool;
+  system.unknowns.push_back({"v", 1.0, true, -1});
+  system.equations.push_back({der(pool.variable(0)) + pool.variable(0), -1, -1, {}});
+  const Incidence incidence = Incidence::of(system);
+  // y' of the state occurs: the eliminator must keep it (it reads this flag, not the state's).
+  QCOMPARE(incidence.underDerivative, std::vector<bool>{true});
+  system.unknowns.push_back({"i", 0.0, false, -1});
+  QVERIFY_THROWS_EXCEPTION(std::invalid_argument, VariableEliminator().run(system, incidence));
 }
 
 QTEST_APPLESS_MAIN(TestVariableEliminator)
