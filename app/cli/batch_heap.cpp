@@ -9,6 +9,8 @@
 
 #if defined(__linux__) && defined(__GLIBC__)
 #include <malloc.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -68,12 +70,18 @@ BatchHeap::BatchHeap(std::uintmax_t modelBytes) {
   const std::uintmax_t pad = std::clamp<std::uintmax_t>(4 * modelBytes, std::uintmax_t{128} << 10, kMaxPad);
   mallopt(M_TOP_PAD, static_cast<int>(pad));
   if (modelBytes < kPrefaultFrom) return;
+  // The thread starts with every signal blocked, so that SIGINT and SIGTERM (interrupt_cleanup.h)
+  // and SIGPIPE reach the main thread, as before.
+  sigset_t all, previous;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &previous);
   try {
     stop_ = std::make_shared<std::atomic<bool>>(false);
     std::thread(populate, stop_, programBreak()).detach();
   } catch (...) {
     stop_.reset();  // no thread: the main thread faults its memory in itself
   }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
 }
 
 BatchHeap::~BatchHeap() {
