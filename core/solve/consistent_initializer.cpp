@@ -83,17 +83,20 @@ bool ConsistentInitializer::newton(double t, std::vector<double>& y, std::vector
   double fnorm = norm2(f);
   if (!lu_) lu_ = std::make_unique<SparseLu>(n, dae_.columnStart(), dae_.rowIndex());
   for (int iteration = 0; iteration < kMaxNewtonIterations; ++iteration) {
-    dae_.jacobianParts(at, newton_.dy.data(), newton_.dyp.data(), ws_);
-    const auto& start = dae_.columnStart();
-    for (int j = 0; j < n; ++j) {
-      const std::vector<double>& part = dae_.isState(j) ? newton_.dyp : newton_.dy;
-      std::copy(part.begin() + start[j], part.begin() + start[j + 1], newton_.values.begin() + start[j]);
-    }
-    // The same matrix as the last one factorised (a linear model's, at every call): reuse it.
-    if (newton_.values != newton_.factorised) {
-      newton_.factorised.clear();
-      if (!lu_->factorize(newton_.values.data())) return false;
-      newton_.factorised = newton_.values;
+    // A linear model's matrix is constant: the one factorised already is this one.
+    if (!dae_.linear() || newton_.factorised.empty()) {
+      dae_.jacobianParts(at, newton_.dy.data(), newton_.dyp.data(), ws_);
+      const auto& start = dae_.columnStart();
+      for (int j = 0; j < n; ++j) {
+        const std::vector<double>& part = dae_.isState(j) ? newton_.dyp : newton_.dy;
+        std::copy(part.begin() + start[j], part.begin() + start[j + 1], newton_.values.begin() + start[j]);
+      }
+      // The same matrix as the last one factorised: reuse it.
+      if (newton_.values != newton_.factorised) {
+        newton_.factorised.clear();
+        if (!lu_->factorize(newton_.values.data())) return false;
+        newton_.factorised = newton_.values;
+      }
     }
     for (int j = 0; j < n; ++j) step[j] = -f[j];
     lu_->solve(step.data());

@@ -1,8 +1,9 @@
 #include "solve/dae_system.h"
 
 #include <algorithm>
+#include <cstring>
+#include <tuple>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace kelvin::core {
 
@@ -49,25 +50,6 @@ void SwitchNumbering::add(Expr root, int block) {
     if (k > 1) stack.push_back(n.b);
     if (k > 2) stack.push_back(n.c);
   }
-}
-
-/// True when nothing in e reads time, a delay line or a switch (so, over fixed y and y',
-/// only the discrete values change it).
-bool onlyDiscrete(const ExprPool& pool, Expr e) {
-  std::vector<std::uint32_t> stack{e.id()};
-  std::unordered_set<std::uint32_t> seen;
-  while (!stack.empty()) {
-    const std::uint32_t id = stack.back();
-    stack.pop_back();
-    const ExprNode& n = pool.node(id);
-    if (n.op == Op::Time || n.op == Op::Delayed || isSwitched(n.op)) return false;
-    const int k = operandCount(n.op);
-    if (k == 0 || !n.timeOrDiscrete || !seen.insert(id).second) continue;
-    stack.push_back(n.a);
-    if (k > 1) stack.push_back(n.b);
-    if (k > 2) stack.push_back(n.c);
-  }
-  return true;
 }
 
 }  // namespace
@@ -133,6 +115,7 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   for (const Tape& t : indicatorTapes_) maxTape_ = std::max(maxTape_, t.size());
 
   // Linear equations have constant Jacobian entries: compute them once.
+  std::vector<int> linearRows;
   constantDy_.assign(rowIndex_.size(), 0.0);
   constantDyp_.assign(rowIndex_.size(), 0.0);
   DaeWorkspace ws = makeWorkspace();
@@ -144,36 +127,9 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
       scatter(static_cast<int>(e), origin, constantDy_.data(), constantDyp_.data(), 0.0, ws);
     else
       nonlinearEquations_.push_back(static_cast<int>(e));
-    // Affine with constant coefficients, and a term that time, delays and switches leave
-    // alone: the residual is that term (a function of the discrete values only) plus the
-    // gradient (exact, from the tape) times (y, y').
-    if (linear_[e] && onlyDiscrete(pool, flat.equations[e].residual))
-      productRows_.push_back(static_cast<int>(e));
-    else
-      tapeRows_.push_back(static_cast<int>(e));
+    (linear_[e] ? linearRows : tapeRows_).push_back(static_cast<int>(e));
   }
-  // The product rows' entries gathered row by row, so residual() writes each row once.
-  std::vector<int> productOf(equationTapes_.size(), -1);
-  for (std::size_t r = 0; r < productRows_.size(); ++r) productOf[productRows_[r]] = static_cast<int>(r);
-  auto gather = [&](const std::vector<double>& constant, ConstantRows& rows) {
-    rows.start.assign(productRows_.size() + 1, 0);
-    for (int k = 0; k < nonZeros(); ++k)
-      if (productOf[rowIndex_[k]] >= 0 && constant[k] != 0.0) ++rows.start[productOf[rowIndex_[k]] + 1];
-    for (std::size_t r = 0; r < productRows_.size(); ++r) rows.start[r + 1] += rows.start[r];
-    rows.column.resize(rows.start.back());
-    rows.value.resize(rows.start.back());
-    std::vector<int> next(rows.start.begin(), rows.start.end() - 1);
-    for (int j = 0; j < n; ++j) {
-      for (int k = columnStart_[j]; k < columnStart_[j + 1]; ++k) {
-        const int r = productOf[rowIndex_[k]];
-        if (r < 0 || constant[k] == 0.0) continue;
-        rows.column[next[r]] = j;
-        rows.value[next[r]++] = constant[k];
-      }
-    }
-  };
-  gather(constantDy_, productDy_);
-  gather(constantDyp_, productDyp_);
+  groupProductRows(linearRows);
 
   for (const FlatClock& c : flat.clocks) {
     std::vector<ClockUpdate> updates;
@@ -194,28 +150,163 @@ DaeWorkspace DaeSystem::makeWorkspace() const {
   return {std::vector<double>(maxTape_), std::vector<double>(maxTape_), std::vector<double>(maxLeaves_)};
 }
 
+template <bool OFFSET, int DY, int DYP>
+void DaeSystem::productKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
+                              double* out) {
+  constexpr int kWidth = DY + DYP;
+  static_assert(kWidth > 0);
+  const int* row = dae.productRow_.data();
+  const int* column = dae.productColumn_.data() + g.entry;
+  const double* value = dae.productValue_.data() + g.entry;
+  offsets += g.offset;
+  for (int i = g.first; i < g.last; ++i, column += kWidth, value += kWidth) {
+    double term[kWidth];
+    for (int k = 0; k < DY; ++k) term[k] = value[k] * at.y[column[k]];
+    for (int k = DY; k < kWidth; ++k) term[k] = value[k] * at.yp[column[k]];
+    double sum = OFFSET ? *offsets++ + term[0] : term[0];
+    for (int k = 1; k < kWidth; ++k) sum += term[k];
+    out[row[i]] = sum;
+  }
+}
+
+void DaeSystem::anyProductKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at,
+                                 const double* offsets, double* out) {
+  const int width = g.dy + g.dyp;
+  const int* column = dae.productColumn_.data() + g.entry;
+  const double* value = dae.productValue_.data() + g.entry;
+  for (int i = g.first; i < g.last; ++i, column += width, value += width) {
+    double sum = g.hasOffset ? offsets[g.offset + (i - g.first)] : 0.0;
+    for (int k = 0; k < width; ++k) {
+      const double term = value[k] * (k < g.dy ? at.y : at.yp)[column[k]];
+      sum = k == 0 && !g.hasOffset ? term : sum + term;
+    }
+    out[dae.productRow_[i]] = sum;
+  }
+}
+
+template <int DY, int DYP>
+DaeSystem::ProductGroup::Kernel DaeSystem::kernelFor(int dy, int dyp, bool offset) {
+  if constexpr (DY + DYP > 0)
+    if (dy == DY && dyp == DYP) return offset ? productKernel<true, DY, DYP> : productKernel<false, DY, DYP>;
+  if constexpr (DYP > 0)
+    return kernelFor<DY, DYP - 1>(dy, dyp, offset);
+  else if constexpr (DY > 0)
+    return kernelFor<DY - 1, kMaxKernelDyp>(dy, dyp, offset);
+  else
+    return anyProductKernel;
+}
+
+void DaeSystem::groupProductRows(const std::vector<int>& linearRows) {
+  // A linear equation (constant coefficients of y and y') is a product row when the rest is
+  // constant + Σ coefficient·d over discrete values: its terms, in a tape's order.
+  const ExprPool& pool = *flat_.pool;
+  std::vector<int> rows, discreteStart{0}, discreteIndex;
+  std::vector<double> constant, discreteCoefficient;
+  std::vector<AffineTerm> terms;
+  for (int e : linearRows) {
+    double c = 0.0;
+    const std::size_t visits = 4 * equationTapes_[e].size() + 16;  // a tape's nodes, each met a few times
+    bool affine = pool.affineTerms(flat_.equations[e].residual, c, terms, visits);
+    const std::size_t before = discreteIndex.size();
+    for (std::size_t k = 0; affine && k < terms.size(); ++k) {
+      const ExprNode& node = pool.node(terms[k].node);
+      if (node.op == Op::Discrete)
+        discreteIndex.push_back(node.index), discreteCoefficient.push_back(terms[k].coefficient);
+      else
+        affine = node.op == Op::Variable || node.op == Op::Derivative;
+    }
+    if (!affine) {
+      discreteIndex.resize(before);
+      discreteCoefficient.resize(before);
+      tapeRows_.push_back(e);
+      continue;
+    }
+    rows.push_back(e);
+    constant.push_back(c);
+    discreteStart.push_back(static_cast<int>(discreteIndex.size()));
+  }
+  // Their nonzero entries of ∂F/∂y and ∂F/∂y', row by row (CSR: those of y, then those of y').
+  const int count = static_cast<int>(rows.size());
+  std::vector<int> productOf(equationTapes_.size(), -1);
+  for (int r = 0; r < count; ++r) productOf[rows[r]] = r;
+  std::vector<int> dyCount(count, 0), start(count + 1, 0);
+  for (int k = 0; k < nonZeros(); ++k) {
+    const int r = productOf[rowIndex_[k]];
+    if (r < 0) continue;
+    dyCount[r] += constantDy_[k] != 0.0;
+    start[r + 1] += (constantDy_[k] != 0.0) + (constantDyp_[k] != 0.0);
+  }
+  for (int r = 0; r < count; ++r) start[r + 1] += start[r];
+  std::vector<int> column(start.back());
+  std::vector<double> value(start.back());
+  std::vector<int> nextDy(start.begin(), start.end() - 1), nextDyp(count);
+  for (int r = 0; r < count; ++r) nextDyp[r] = start[r] + dyCount[r];
+  for (int j = 0; j < size(); ++j) {
+    for (int k = columnStart_[j]; k < columnStart_[j + 1]; ++k) {
+      const int r = productOf[rowIndex_[k]];
+      if (r < 0) continue;
+      if (constantDy_[k] != 0.0) column[nextDy[r]] = j, value[nextDy[r]++] = constantDy_[k];
+      if (constantDyp_[k] != 0.0) column[nextDyp[r]] = j, value[nextDyp[r]++] = constantDyp_[k];
+    }
+  }
+  // Grouped by shape, in equation order within a group.
+  auto shape = [&](int r) {
+    const bool offset = constant[r] != 0.0 || discreteStart[r + 1] > discreteStart[r];
+    return std::make_tuple(dyCount[r], start[r + 1] - start[r] - dyCount[r], offset);
+  };
+  std::vector<int> order(count);
+  for (int r = 0; r < count; ++r) order[r] = r;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return shape(a) < shape(b); });
+  productRow_.reserve(count);
+  productColumn_.reserve(column.size());
+  productValue_.reserve(value.size());
+  offsetStart_.push_back(0);
+  for (int i = 0; i < count; ++i) {
+    const int r = order[i];
+    const auto [dy, dyp, hasOffset] = shape(r);
+    if (i == 0 || shape(order[i - 1]) != shape(r)) {
+      ProductGroup g;
+      g.dy = dy;
+      g.dyp = dyp;
+      g.hasOffset = hasOffset;
+      g.first = g.last = i;
+      g.entry = static_cast<int>(productColumn_.size());
+      g.offset = static_cast<int>(offsetConstant_.size());
+      g.kernel = kernelFor<kMaxKernelDy, kMaxKernelDyp>(dy, dyp, hasOffset);
+      productGroups_.push_back(g);
+    }
+    ++productGroups_.back().last;
+    productRow_.push_back(rows[r]);
+    productColumn_.insert(productColumn_.end(), column.begin() + start[r], column.begin() + start[r + 1]);
+    productValue_.insert(productValue_.end(), value.begin() + start[r], value.begin() + start[r + 1]);
+    if (!hasOffset) continue;
+    offsetConstant_.push_back(constant[r]);
+    offsetColumn_.insert(offsetColumn_.end(), discreteIndex.begin() + discreteStart[r],
+                         discreteIndex.begin() + discreteStart[r + 1]);
+    offsetValue_.insert(offsetValue_.end(), discreteCoefficient.begin() + discreteStart[r],
+                        discreteCoefficient.begin() + discreteStart[r + 1]);
+    offsetStart_.push_back(static_cast<int>(offsetColumn_.size()));
+  }
+}
+
 void DaeSystem::residual(const EvalPoint& at, double* out, DaeWorkspace& ws) const {
-  // The product rows' terms free of y and y' change only with the discrete values: kept in
-  // the workspace with the values they were computed for.
-  const std::size_t m = equationTapes_.size(), discretes = flat_.discretes.size();
-  const bool fresh = ws.offsets.size() == m && ws.offsetsFor.size() == discretes &&
-                     std::equal(ws.offsetsFor.begin(), ws.offsetsFor.end(), at.discrete);
-  if (!fresh) {
-    ws.offsets.assign(m, 0.0);
+  // The offsets change only with the discrete values: kept in the workspace with the values
+  // they were computed for (compared bit for bit).
+  const std::size_t offsets = offsetConstant_.size(), discretes = flat_.discretes.size();
+  if (offsets > 0 && (ws.offsets.size() != offsets || ws.offsetsFor.size() != discretes ||
+                      std::memcmp(ws.offsetsFor.data(), at.discrete, discretes * sizeof(double)) != 0)) {
+    ws.offsets.resize(offsets);
     ws.offsetsFor.assign(at.discrete, at.discrete + discretes);
-    ws.zeros.assign(std::max(size(), 1), 0.0);
-    const EvalPoint origin{0.0, ws.zeros.data(), ws.zeros.data(), at.discrete, at.switches, at.delays};
-    for (int e : productRows_) ws.offsets[e] = equationTapes_[e].evaluate(origin, ws.work.data());
+    for (std::size_t k = 0; k < offsets; ++k) {
+      // The constant, then each term (the first term alone when there is no constant).
+      int j = offsetStart_[k];
+      double sum = offsetConstant_[k];
+      if (sum == 0.0 && j < offsetStart_[k + 1]) sum = offsetValue_[j] * at.discrete[offsetColumn_[j]], ++j;
+      for (; j < offsetStart_[k + 1]; ++j) sum += offsetValue_[j] * at.discrete[offsetColumn_[j]];
+      ws.offsets[k] = sum;
+    }
   }
-  // Each product row: its term plus its nonzero entries times y, then times y'.
-  const ConstantRows& dy = productDy_;
-  const ConstantRows& dyp = productDyp_;
-  for (std::size_t r = 0; r < productRows_.size(); ++r) {
-    double sum = ws.offsets[productRows_[r]];
-    for (int k = dy.start[r]; k < dy.start[r + 1]; ++k) sum += dy.value[k] * at.y[dy.column[k]];
-    for (int k = dyp.start[r]; k < dyp.start[r + 1]; ++k) sum += dyp.value[k] * at.yp[dyp.column[k]];
-    out[productRows_[r]] = sum;
-  }
+  for (const ProductGroup& g : productGroups_) g.kernel(g, *this, at, ws.offsets.data(), out);
   for (int e : tapeRows_) out[e] = equationTapes_[e].evaluate(at, ws.work.data());
 }
 

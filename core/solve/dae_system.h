@@ -19,8 +19,8 @@ namespace kelvin::core {
 /// Scratch buffers for tape evaluation; one per thread of evaluation.
 struct DaeWorkspace {
   std::vector<double> work, adjoint, gradient;
-  /// DaeSystem::residual's terms of the sparse-product equations, for the discrete values offsetsFor.
-  std::vector<double> offsets, offsetsFor, zeros;
+  /// DaeSystem::residual's offsets of the sparse-product equations, for the discrete values offsetsFor.
+  std::vector<double> offsets, offsetsFor;
 };
 
 struct SwitchInfo {
@@ -101,19 +101,43 @@ class DaeSystem {
   std::vector<std::vector<int>> entryOf_;  // per equation, per tape leaf: pattern entry
   std::vector<int> columnStart_, rowIndex_;
   std::vector<double> constantDy_, constantDyp_;  // linear equations' entries
-  /// Linear equations whose term free of y and y' reads neither time, delays nor switches
-  /// (productRows_) are evaluated as that term (recomputed when the discrete values change)
-  /// plus the constant Jacobian entries times (y, y'): one sparse product instead of a tape
-  /// each. The others (tapeRows_) run their tapes.
-  std::vector<int> productRows_, tapeRows_;
-  /// The product rows' nonzero constant entries, row by row (CSR, columns ascending): product
-  /// row r holds column[k], value[k] for k in [start[r], start[r + 1]). Those of ∂F/∂y and of
-  /// ∂F/∂y' apart, so a row reads only its nonzero ones (a capacitor's node: three of y, one of y').
-  struct ConstantRows {
-    std::vector<int> start, column;
-    std::vector<double> value;
+  /// Equations affine in y, y' and the discrete values with constant coefficients (the
+  /// product rows) are evaluated as their offset (constant + Σ coefficient·d, recomputed when
+  /// the discrete values change) plus Σ ∂F/∂y·y + Σ ∂F/∂y'·y' over their nonzero entries: a
+  /// sparse product instead of a tape each. The others (tapeRows_) run their tapes.
+  std::vector<int> tapeRows_;
+  /// The product rows in groups of one shape: per row `dy` entries of y then `dyp` of y'
+  /// (columns ascending in each part), and an offset or none (zero). A group's rows are
+  /// evaluated by a loop of that fixed shape (a capacitor's node: three of y, one of y'). Row
+  /// productRow_[i] (i in [first, last)) has the dy + dyp entries productColumn_/Value_ from
+  /// entry + (i - first)·(dy + dyp), and the offset number offset + (i - first) if any.
+  struct ProductGroup {
+    int dy = 0, dyp = 0;
+    bool hasOffset = false;
+    int first = 0, last = 0, entry = 0, offset = 0;
+    using Kernel = void (*)(const ProductGroup&, const DaeSystem&, const EvalPoint&, const double* offsets,
+                            double* out);
+    Kernel kernel = nullptr;
   };
-  ConstantRows productDy_, productDyp_;
+  /// Rows of up to this many entries of y and of y' have a loop of their own shape.
+  static constexpr int kMaxKernelDy = 4, kMaxKernelDyp = 2;
+  template <bool OFFSET, int DY, int DYP>
+  static void productKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
+                            double* out);
+  static void anyProductKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
+                               double* out);
+  template <int DY, int DYP>
+  static ProductGroup::Kernel kernelFor(int dy, int dyp, bool offset);
+  /// Makes product rows of the linear equations affine in the discrete values (the others are
+  /// tape rows).
+  void groupProductRows(const std::vector<int>& linearRows);
+  std::vector<ProductGroup> productGroups_;
+  std::vector<int> productRow_, productColumn_;
+  std::vector<double> productValue_;
+  /// The offsets: offset k is offsetConstant_[k] + Σ offsetValue_[j]·d[offsetColumn_[j]] over
+  /// j in [offsetStart_[k], offsetStart_[k + 1]) (the terms in a tape's order).
+  std::vector<double> offsetConstant_, offsetValue_;
+  std::vector<int> offsetStart_, offsetColumn_;
   std::vector<int> nonlinearEquations_;
   std::vector<SwitchInfo> switches_;
   std::unordered_map<std::uint32_t, int> switchIndex_;

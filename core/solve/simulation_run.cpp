@@ -48,6 +48,7 @@ SimulationRun::SimulationRun(const DaeSystem& dae, const SimulationOptions& opti
     work = std::max(work, outputTapes_.back().size());
   }
   outputWork_.resize(work);
+  for (int i = 0; i < dae.size() && !anyAlgebraic_; ++i) anyAlgebraic_ = !dae.isState(i);
   const int size = std::max(dae.size(), 1);  // never empty, so data() is valid for SUNDIALS
   y.assign(size, 0.0);
   yp.assign(size, 0.0);
@@ -134,6 +135,9 @@ void SimulationRun::reinitialise(double t) {
       --eventDepth_;
     }
   }
+  // y' of the algebraic unknowns: the solution a small time later, by a difference. A model
+  // of states only has none to find (the solve would change nothing it keeps).
+  if (!anyAlgebraic_) return;
   std::vector<double> yLater = y, ypLater = yp;
   std::vector<std::uint8_t> switchesLater = switches;
   const int n = dae_.size();

@@ -92,6 +92,7 @@ class SimulationRun {
   const EventCallback& onEvent_;
   double span_;  // the run's length (its time scale; 1 s for an empty run)
   double delta_;  // the time step of the finite difference that gives y' of algebraic unknowns
+  bool anyAlgebraic_ = false;  // some unknown is not a state (reinitialise solves a second time)
   double start_;
   ConsistentInitializer init_;
   StateProjector projector_;
