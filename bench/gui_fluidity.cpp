@@ -8,8 +8,8 @@
 //    backing store, at the zoom the model opens at, with the whole model in view and at 100 %; a pan (the view
 //    scrolled by 40 px, then repainted) and a wheel zoom step with its repaint; a mouse drag of 100 selected blocks
 //    (press, 10 moves each followed by its repaint, release) and Edit ▸ Undo (Ctrl+Z), each with the events it
-//    posts and its frame (the repaint the application schedules, or one of ours if it scheduled none); the event loop's lateness in the 1.5 s after an edit (the recovery copy is written after a quiet
-//    second).
+//    posts and its frame (the repaint the application schedules, or one of ours if it scheduled none); the event
+//    loop's lateness in the 1.5 s after an edit (the recovery copy is written after a quiet second).
 // 2. A run of the ladder of SECTIONS sections with a Scope block on three sensors
 //    (live scopes): F5 while a 5 ms probe QTimer on the GUI thread measures how late
 //    the event loop serves it, from F5 to the end of the run; and the time of the F5 key

@@ -4,6 +4,16 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 files=(
+  app/cli/batch_heap.h
+  app/cli/batch_heap.cpp
+  app/cli/fast_exit.h
+  app/cli/fast_exit.cpp
+  tests/cli/tst_cli_batch_heap.cpp
+  core/solve/dae_system.h
+  core/solve/dae_system.cpp
+  core/elaborate/alias_eliminator.cpp
+  gui/canvas/junction_layer.h
+  gui/canvas/junction_layer.cpp
   core/model/fast_model_reader.h
   core/model/fast_model_reader.cpp
   core/model/model_reader.h

@@ -99,7 +99,8 @@ class Routes {
     bothGoOn = false;
     while (i < a.end && j < b.end) {
       const Step &sa = steps_[i], &sb = steps_[j];
-      if (std::abs(sa.direction.x() - sb.direction.x()) > 1e-6 || std::abs(sa.direction.y() - sb.direction.y()) > 1e-6) {
+      if (std::abs(sa.direction.x() - sb.direction.x()) > 1e-6 ||
+          std::abs(sa.direction.y() - sb.direction.y()) > 1e-6) {
         bothGoOn = true;
         parted(sa.direction, sb.direction);
         break;
