@@ -198,19 +198,19 @@ void JunctionLayer::collect() {
   prepareGeometryChange();
   dots_.clear();
   colors_.clear();
-  std::size_t count = 0;
-  for (const auto& [port, dots] : byPort_) count += dots.size();
-  DotSet placed(count);
-  QRectF bounds;
+  double left = 0, top = 0, right = 0, bottom = 0;
   for (const auto& [port, dots] : byPort_) {
     for (const Dot& dot : dots) {
-      if (!placed.insert(dot.at)) continue;
+      if (dots_.empty()) left = right = dot.at.x(), top = bottom = dot.at.y();
+      left = std::min(left, dot.at.x()), right = std::max(right, dot.at.x());
+      top = std::min(top, dot.at.y()), bottom = std::max(bottom, dot.at.y());
       dots_.push_back(dot.at);
-      colors_.emplace_back(dot.color);
-      bounds |= QRectF(dot.at.x() - kRadius, dot.at.y() - kRadius, 2 * kRadius, 2 * kRadius);
+      colors_.push_back(dot.color);
     }
   }
-  bounds_ = bounds.adjusted(-1, -1, 1, 1);
+  bounds_ = dots_.empty() ? QRectF()
+                          : QRectF(QPointF(left, top), QPointF(right, bottom))
+                                .adjusted(-kRadius - 1, -kRadius - 1, kRadius + 1, kRadius + 1);
   update();
 }
 
@@ -220,8 +220,9 @@ void JunctionLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
   painter->setRenderHint(QPainter::Antialiasing, true);
   painter->setPen(Qt::NoPen);
   const QRectF exposed = option->exposedRect.adjusted(-kRadius, -kRadius, kRadius, kRadius);
+  DotSet painted(64);
   for (std::size_t i = 0; i < dots_.size(); ++i) {
-    if (!exposed.contains(dots_[i])) continue;
+    if (!exposed.contains(dots_[i]) || !painted.insert(dots_[i])) continue;
     painter->setBrush(colors_[i]);
     painter->drawEllipse(dots_[i], kRadius, kRadius);
   }

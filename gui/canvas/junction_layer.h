@@ -28,6 +28,7 @@ class JunctionLayer : public QGraphicsItem {
   /// them (those wires moved); the other ports keep theirs. The ports must be the ones of the
   /// last recompute(), none deleted since.
   void recomputeAt(const std::vector<const PortItem*>& ports);
+  /// The dots' places; a place where several ports' wires meet may be listed more than once.
   const std::vector<QPointF>& dots() const { return dots_; }
 
  private:
@@ -37,7 +38,8 @@ class JunctionLayer : public QGraphicsItem {
   };
   /// The dots of the tree the wires of `port` form.
   static std::vector<Dot> dotsAt(const PortItem* port);
-  /// dots_, colors_ and the bounds from byPort_, each place once.
+  /// dots_, colors_ and the bounds from byPort_. Ports that meet list their common place each:
+  /// paint() draws it once (deduplicating only what is in view, not every dot at every edit).
   void collect();
 
   std::map<const PortItem*, std::vector<Dot>> byPort_;  // ports with dots only
