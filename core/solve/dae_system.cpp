@@ -293,8 +293,10 @@ void DaeSystem::residual(const EvalPoint& at, double* out, DaeWorkspace& ws) con
   // The offsets change only with the discrete values: kept in the workspace with the values
   // they were computed for (compared bit for bit).
   const std::size_t offsets = offsetConstant_.size(), discretes = flat_.discretes.size();
-  if (offsets > 0 && (ws.offsets.size() != offsets || ws.offsetsFor.size() != discretes ||
-                      std::memcmp(ws.offsetsFor.data(), at.discrete, discretes * sizeof(double)) != 0)) {
+  // (memcmp only with discrete values: with none, either pointer may be null.)
+  if (offsets > 0 &&
+      (ws.offsets.size() != offsets || ws.offsetsFor.size() != discretes ||
+       (discretes > 0 && std::memcmp(ws.offsetsFor.data(), at.discrete, discretes * sizeof(double)) != 0))) {
     ws.offsets.resize(offsets);
     ws.offsetsFor.assign(at.discrete, at.discrete + discretes);
     for (std::size_t k = 0; k < offsets; ++k) {
