@@ -38,14 +38,21 @@ std::uintptr_t programBreak() { return static_cast<std::uintptr_t>(syscall(SYS_b
 void populate(std::shared_ptr<std::atomic<bool>> stop, std::uintptr_t from) {
   const std::uintptr_t page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
   from &= ~(page - 1);
-  const timespec poll{0, 500'000};  // 0.5 ms: the main thread faults in at most ~0.3 MB meanwhile
+  // 0.5 ms while the heap grows (the main thread faults in at most ~0.3 MB meanwhile), doubled
+  // up to 4 ms while it does not: a long integration, whose heap is built, is not woken 2,000
+  // times a second, and a growth after a pause waits at most 4 ms.
+  constexpr long kFastPoll = 500'000, kSlowPoll = 4'000'000;  // ns
+  long pollNs = kFastPoll;
   while (!stop->load(std::memory_order_relaxed)) {
     const std::uintptr_t end = programBreak();
     if (end <= from) {
       from = std::min(from, end & ~(page - 1));  // the heap shrank (malloc_trim): follow it
+      const timespec poll{0, pollNs};
       nanosleep(&poll, nullptr);
+      pollNs = std::min(2 * pollNs, kSlowPoll);
       continue;
     }
+    pollNs = kFastPoll;
     while (from < end && !stop->load(std::memory_order_relaxed)) {
       const std::uintptr_t next = std::min(end, (from + kHugePage) & ~(kHugePage - 1));
       void* step = reinterpret_cast<void*>(from);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "elaborate/compact_in_place.h"
+
 namespace kelvin::core {
 
 int AliasEliminator::find(int i) {
@@ -177,15 +179,8 @@ bool AliasEliminator::pass(FlatSystem& system) {
 
   // Survivors are the unpinned roots, renumbered in order, moved down in place (no second
   // array of unknowns made and faulted in).
-  std::vector<int> newIndex(n, -1);
-  int survivors = 0;
-  for (int i = 0; i < n; ++i) {
-    if (find(i) == i && !roots_[i].pinned) {
-      if (survivors != i) system.unknowns[survivors] = std::move(system.unknowns[i]);
-      newIndex[i] = survivors++;
-    }
-  }
-  system.unknowns.erase(system.unknowns.begin() + survivors, system.unknowns.end());
+  const std::vector<int> newIndex =
+      compactInPlace(system.unknowns, [&](int i) { return find(i) == i && !roots_[i].pinned; });
   // Each folded unknown over its root, in the old numbering (a surviving root keeps itself):
   // only the nodes above a folded unknown are made anew. Then every leaf takes its new number
   // in place, so the untouched rest of the system is not interned again.

@@ -4,6 +4,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "elaborate/compact_in_place.h"
+
 namespace kelvin::core {
 
 namespace {
@@ -226,14 +228,7 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   // only the nodes above an eliminated unknown are made anew.
   std::vector<int> rewritten;  // the kept equations still to rewrite, in their new numbering
   // Survivors and kept equations move down in place (no second array made and faulted in).
-  std::vector<int> newIndex(n, -1);
-  int survivors = 0;
-  for (int v = 0; v < n; ++v) {
-    if (eliminated[v]) continue;
-    if (survivors != v) system.unknowns[survivors] = std::move(system.unknowns[v]);
-    newIndex[v] = survivors++;
-  }
-  system.unknowns.erase(system.unknowns.begin() + survivors, system.unknowns.end());
+  const std::vector<int> newIndex = compactInPlace(system.unknowns, [&](int v) { return !eliminated[v]; });
   int kept = 0;
   for (int e = 0; e < m; ++e) {
     if (removedEquation[e]) continue;
