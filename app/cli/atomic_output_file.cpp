@@ -41,16 +41,16 @@ class AtomicOutputFile::Buffer : public std::streambuf {
     return writeAll(begin, size);
   }
 
-  /// Drains and closes the file (creating it, empty, if nothing was written), then renames it.
-  /// No fsync: the rename alone makes the file appear whole or not at all to every reader; a
-  /// sync would add the disk's latency (milliseconds, more than a small run takes) to make a
-  /// result that can be computed again survive a power cut.
+  /// Drains and closes the file (creating it, empty, if nothing was written), then puts it in
+  /// place (replaceWith). No fsync: the rename alone makes the file appear whole or not at all
+  /// to every reader; a sync would add the disk's latency (milliseconds, more than a small run
+  /// takes) to make a result that can be computed again survive a power cut.
   void commit(const std::string& destination) {
     if (!drain() || (fd_ < 0 && !create())) fail(destination, failedStep_, error_);
     if (::close(fd_) != 0 && !failedStep_) failed("write", errno);
     fd_ = -1;
     if (failedStep_) fail(destination, failedStep_, error_);
-    if (std::rename(temporary_.c_str(), destination.c_str()) != 0) fail(destination, "create", errno);
+    replaceWith(destination);
     forgetTemporary(slot_);
     temporary_.clear();
   }
@@ -82,6 +82,22 @@ class AtomicOutputFile::Buffer : public std::streambuf {
   }
 
  private:
+  /// Moves the temporary file to `destination`. An existing destination is swapped with it
+  /// (Linux's RENAME_EXCHANGE, atomic like a rename: readers see the old file or the new one)
+  /// and the old file, now under the temporary name, removed: a plain rename over an existing
+  /// file makes ext4 (its auto_da_alloc) write the new file's data out before returning, some
+  /// 3-4 ms on this project's machines, a tenth of a small run. Elsewhere, or when there is
+  /// nothing to replace, a plain rename.
+  void replaceWith(const std::string& destination) {
+#ifdef RENAME_EXCHANGE
+    if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, destination.c_str(), RENAME_EXCHANGE) == 0) {
+      ::unlink(temporary_.c_str());  // the old output; if it cannot go, the new one is in place all the same
+      return;
+    }
+#endif
+    if (std::rename(temporary_.c_str(), destination.c_str()) != 0) fail(destination, "create", errno);
+  }
+
   /// Writes `size` bytes at `begin` to the file, creating it first; false once anything has failed.
   bool writeAll(const char* begin, std::size_t size) {
     if (failedStep_) return false;

@@ -1,8 +1,9 @@
 #pragma once
 // An output file that appears only when complete. Writes go to a temporary
 // file in the destination's directory, created when the first byte is
-// written; commit() closes it and renames it over the destination (atomic on
-// one file system; not synced to disk: an output can be computed again). Destroyed without a successful commit(), or
+// written; commit() closes it and moves it over the destination (atomic on
+// one file system: a reader sees the previous file or the new one; not synced
+// to disk: an output can be computed again). Destroyed without a successful commit(), or
 // when the process gets SIGINT/SIGTERM (interrupt_cleanup.h), the temporary
 // file is removed: a failed run leaves no partial file and keeps any previous one.
 

@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <unistd.h>
+
 #include "support/cli_runner.h"
 
 namespace {
@@ -106,6 +108,39 @@ class TestCli : public QObject {
     QVERIFY2(run.err.contains(out), qPrintable(run.err));
     QVERIFY(!QFileInfo::exists(out));
     QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList{});
+  }
+
+  // An existing output is replaced as a rename replaces it: the name (reached through a symbolic
+  // link, as saving a model does) gets the whole new result, another hard link to the old file
+  // keeps the old content, and no temporary file is left behind.
+  void simulateReplacesAnExistingOutputWhole() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString result = dir.filePath(QStringLiteral("result.csv"));
+    const QString oldCopy = dir.filePath(QStringLiteral("old.csv"));
+    const QString link = dir.filePath(QStringLiteral("latest.csv"));
+    QFile file(result);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("an earlier result\n");
+    file.close();
+    QVERIFY(QFile::link(result, link));
+    QVERIFY(::link(QFile::encodeName(result).constData(), QFile::encodeName(oldCopy).constData()) == 0);
+    const QString model = QStringLiteral(KELVIN_EXAMPLES_DIR "/rc_lowpass.kelvin");
+    const CliRun toStdout = runCli({QStringLiteral("simulate"), model});
+    QCOMPARE(toStdout.exitCode, 0);
+    for (const QString& out : {result, link}) {
+      const CliRun run = runCli({QStringLiteral("simulate"), model, QStringLiteral("--out"), out});
+      QCOMPARE(run.exitCode, 0);
+      QFile written(result);
+      QVERIFY(written.open(QIODevice::ReadOnly));
+      QCOMPARE(QString::fromUtf8(written.readAll()), toStdout.out);
+      QVERIFY(QFileInfo(link).isSymLink());
+    }
+    QFile kept(oldCopy);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), QByteArray("an earlier result\n"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden, QDir::Name),
+             (QStringList{QStringLiteral("latest.csv"), QStringLiteral("old.csv"), QStringLiteral("result.csv")}));
   }
 };
 
