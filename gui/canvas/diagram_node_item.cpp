@@ -27,7 +27,10 @@ QVariant DiagramNodeItem::itemChange(GraphicsItemChange change, const QVariant& 
   if (change == ItemPositionChange && !applyingModel_) {
     if (auto* diagram = qobject_cast<DiagramScene*>(scene())) return diagram->snap(value.toPointF());
   } else if (change == ItemPositionHasChanged) {
-    for (PortItem* p : ports_) p->updateWires();
+    auto* diagram = qobject_cast<DiagramScene*>(scene());
+    if (diagram && pos() != modelPos_) diagram->noteDisplaced(*this);
+    if (!diagram || !diagram->routesWiresItself())
+      for (PortItem* p : ports_) p->updateWires();
   }
   return QGraphicsItem::itemChange(change, value);
 }

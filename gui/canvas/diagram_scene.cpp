@@ -6,6 +6,7 @@
 
 #include <QGraphicsView>
 #include <QPainter>
+#include <QScopedValueRollback>
 #include <QUndoStack>
 
 #include "canvas/block_item.h"
@@ -76,6 +77,9 @@ void DiagramScene::onItemsMoved(const QStringList& path, const MovedItems& moved
     syncFromModel();
     return;
   }
+  // The items moved below leave their wires to the loop further down, which routes each once
+  // (a wire between two moved blocks would otherwise be routed at each end's move).
+  const QScopedValueRollback<bool> routing(routingMovedWires_, true);
   std::vector<DiagramNodeItem*> nodes;
   const std::unordered_set<std::string_view> blockIds(moved.blocks.begin(), moved.blocks.end());
   for (const core::Block& block : *level.blocks) {
@@ -274,18 +278,29 @@ void DiagramScene::selectBlocks(const std::vector<std::string>& ids) {
 
 bool DiagramScene::commitMovedItems(const QString& text) {
   std::vector<MoveItemsCommand::Move> moves;
-  auto collect = [&](const DiagramNodeItem* item) {
-    if (item->pos() == item->modelPos()) return;
-    moves.push_back({item->isBoundaryPort(), item->name(), {item->pos().x(), item->pos().y()}});
+  auto collect = [&](const auto& items, const std::set<std::string>& displaced) {
+    for (const std::string& name : displaced) {
+      const auto it = items.find(name);
+      if (it == items.end()) continue;
+      const DiagramNodeItem* item = it->second;
+      if (item->pos() != item->modelPos())
+        moves.push_back({item->isBoundaryPort(), item->name(), {item->pos().x(), item->pos().y()}});
+    }
   };
-  for (const auto& [id, item] : blocks_) collect(item);
-  for (const auto& [name, item] : boundaryPorts_) collect(item);
+  collect(blocks_, displacedBlocks_);
+  collect(boundaryPorts_, displacedPorts_);
+  displacedBlocks_.clear();
+  displacedPorts_.clear();
   if (moves.empty()) return false;
-  const QString label = !text.isEmpty() ? text
+  const QString label = !text.isEmpty()     ? text
                         : moves.size() == 1 ? tr("Move %1").arg(QString::fromStdString(moves.front().name))
                                             : tr("Move %n items", nullptr, static_cast<int>(moves.size()));
   document_->undoStack()->push(new MoveItemsCommand(document_, level_, std::move(moves), label));
   return true;
+}
+
+void DiagramScene::noteDisplaced(const DiagramNodeItem& item) {
+  (item.isBoundaryPort() ? displacedPorts_ : displacedBlocks_).insert(item.name());
 }
 
 QRectF DiagramScene::contentBounds() const {

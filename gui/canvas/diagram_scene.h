@@ -80,6 +80,13 @@ class DiagramScene : public QGraphicsScene {
   /// model positions (called when a drag ends). Returns true when something moved.
   bool commitMovedItems(const QString& text = {});
 
+  /// Called by an item that has left its model position (DiagramNodeItem::itemChange): the next
+  /// commitMovedItems looks at these items alone, not at every item of a big diagram.
+  void noteDisplaced(const DiagramNodeItem& item);
+  /// True while the scene brings moved items to the model's positions (onItemsMoved): it then
+  /// routes each of their wires once itself, so the items leave their wires alone.
+  bool routesWiresItself() const { return routingMovedWires_; }
+
  signals:
   /// The level shown no longer exists (its subsystem was deleted or renamed).
   void levelLost();
@@ -110,6 +117,10 @@ class DiagramScene : public QGraphicsScene {
   std::map<std::string, BlockItem*> blocks_;
   std::map<std::string, BoundaryPortItem*> boundaryPorts_;
   std::vector<WireItem*> wires_;
+  // The blocks and boundary ports that have left their model positions since the last
+  // commitMovedItems (by name: an item may be deleted meanwhile).
+  std::set<std::string> displacedBlocks_, displacedPorts_;
+  bool routingMovedWires_ = false;
   JunctionLayer* junctions_;
   bool snapToGrid_ = true;
   bool showGrid_ = true;

@@ -2,15 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include "canvas/domain_style.h"
 #include "canvas/port_item.h"
 #include "canvas/wire_item.h"
 
@@ -19,8 +20,15 @@ namespace kelvin::gui {
 namespace {
 
 constexpr double kRadius = 3.2;
+/// Room the layer's bounds leave around its dots, in scene units (a few blocks' moves).
+constexpr double kBoundsMargin = 400;
 
 bool same(QPointF a, QPointF b) { return std::abs(a.x() - b.x()) < 1e-6 && std::abs(a.y() - b.y()) < 1e-6; }
+
+/// A number that orders unit vectors as atan2 orders their angles in (-pi, pi], without a
+/// trigonometric function: cos - 1 in (-2, 0) below the x axis, 1 - cos in [0, 2] on and above it
+/// (the cosine falls from 0 to pi and rises from -pi to 0).
+double pseudoAngle(QPointF unit) { return unit.y() >= 0 ? 1 - unit.x() : unit.x() - 1; }
 
 /// The paths of the wires at one port, each starting at the port, as steps of nonzero length
 /// with their unit directions measured once (a port can have thousands of wires, and sorting
@@ -36,7 +44,7 @@ class Routes {
     for (qsizetype k = 1; k < path.size(); ++k) {
       const QPointF from = vertex(k - 1), to = vertex(k), d = to - from;
       const double length = std::hypot(d.x(), d.y());
-      if (length >= 1e-9) steps_.push_back({d / length, length, to});
+      if (length >= 1e-9) steps_.push_back({d / length, pseudoAngle(d / length), length, to});
     }
     route.end = steps_.size();
     routes_.push_back(route);
@@ -57,7 +65,7 @@ class Routes {
   std::optional<QPointF> partingPoint(std::size_t i) const {
     const Route &a = routes_[i], &b = routes_[i + 1];
     bool bothGoOn = false;
-    const QPointF at = walkShared(a, b, bothGoOn, [](QPointF, QPointF) {});
+    const QPointF at = walkShared(a, b, bothGoOn, [](const Step&, const Step&) {});
     if (same(at, a.start)) return std::nullopt;
     // Not a branch when one path simply ends on the other's route.
     if (same(at, last(a)) || same(at, last(b))) return std::nullopt;
@@ -67,6 +75,7 @@ class Routes {
  private:
   struct Step {
     QPointF direction;  // unit vector
+    double angle;       // pseudoAngle(direction)
     double length;
     QPointF to;
   };
@@ -81,15 +90,14 @@ class Routes {
   bool before(const Route& a, const Route& b) const {
     bool bothGoOn = false;
     bool earlier = false;
-    const QPointF at = walkShared(a, b, bothGoOn, [&](QPointF da, QPointF db) {
-      earlier = std::atan2(da.y(), da.x()) < std::atan2(db.y(), db.x());
-    });
+    const QPointF at =
+        walkShared(a, b, bothGoOn, [&](const Step& sa, const Step& sb) { earlier = sa.angle < sb.angle; });
     if (bothGoOn) return earlier;
     return same(at, last(a)) && !same(at, last(b));
   }
 
-  /// Walks two paths that start at the same point along their shared route; `parted(da, db)` is
-  /// called where they part (the directions each leaves in), and the walk returns the point
+  /// Walks two paths that start at the same point along their shared route; `parted(sa, sb)` is
+  /// called where they part (the steps each leaves by), and the walk returns the point
   /// reached with whether both paths still go on from there.
   template <typename Parted>
   QPointF walkShared(const Route& a, const Route& b, bool& bothGoOn, Parted parted) const {
@@ -102,7 +110,7 @@ class Routes {
       if (std::abs(sa.direction.x() - sb.direction.x()) > 1e-6 ||
           std::abs(sa.direction.y() - sb.direction.y()) > 1e-6) {
         bothGoOn = true;
-        parted(sa.direction, sb.direction);
+        parted(sa, sb);
         break;
       }
       const double la = sa.length - doneA, lb = sb.length - doneB;
@@ -156,62 +164,122 @@ std::vector<JunctionLayer::Dot> JunctionLayer::dotsAt(const PortItem* port) {
   for (const WireItem* wire : port->wires())
     if (wire->isVisible() && wire->polyline().size() >= 2) routes.add(wire, port);
   if (routes.size() < 2) return {};
-  const QColor first = routes.wire(0)->color();
+  // A wire takes the colour of its ports' domain, so every dot of a port has one colour.
+  const QColor color = DomainStyle::color(port->domain());
   routes.sortAsTree();
   std::vector<Dot> dots;
   bool partsAtPort = false;
   for (std::size_t i = 0; i + 1 < routes.size(); ++i) {
     if (const std::optional<QPointF> at = routes.partingPoint(i))
-      dots.push_back({*at, routes.wire(i)->color()});
+      dots.push_back({*at, color});
     else
       partsAtPort = true;
   }
-  if (partsAtPort) dots.push_back({port->scenePos(), first});
+  if (partsAtPort) dots.push_back({port->scenePos(), color});
   return dots;
 }
 
 void JunctionLayer::recompute(const std::vector<WireItem*>& wires) {
-  byPort_.clear();
   std::set<const PortItem*> ports;
   for (const WireItem* wire : wires) {
     if (!wire->isVisible() || wire->polyline().size() < 2) continue;
     ports.insert(wire->fromPort());
     ports.insert(wire->toPort());
   }
-  for (const PortItem* port : ports)
-    if (std::vector<Dot> dots = dotsAt(port); !dots.empty()) byPort_.emplace(port, std::move(dots));
-  collect();
+  ranges_.clear();
+  dots_.clear();
+  colors_.clear();
+  const std::vector<const PortItem*> all(ports.begin(), ports.end());
+  std::vector<std::vector<Dot>> fresh;
+  fresh.reserve(all.size());
+  for (const PortItem* port : all) fresh.push_back(dotsAt(port));
+  replace(all, fresh);
 }
 
 void JunctionLayer::recomputeAt(const std::vector<const PortItem*>& ports) {
-  for (const PortItem* port : ports) {
-    std::vector<Dot> dots = dotsAt(port);
-    if (dots.empty())
-      byPort_.erase(port);
-    else
-      byPort_[port] = std::move(dots);
-  }
-  collect();
+  std::vector<std::vector<Dot>> fresh;
+  fresh.reserve(ports.size());
+  for (const PortItem* port : ports) fresh.push_back(dotsAt(port));
+  replace(ports, fresh);
 }
 
-void JunctionLayer::collect() {
-  prepareGeometryChange();
-  dots_.clear();
-  colors_.clear();
-  double left = 0, top = 0, right = 0, bottom = 0;
-  for (const auto& [port, dots] : byPort_) {
-    for (const Dot& dot : dots) {
-      if (dots_.empty()) left = right = dot.at.x(), top = bottom = dot.at.y();
-      left = std::min(left, dot.at.x()), right = std::max(right, dot.at.x());
-      top = std::min(top, dot.at.y()), bottom = std::max(bottom, dot.at.y());
-      dots_.push_back(dot.at);
-      colors_.push_back(dot.color);
+void JunctionLayer::replace(const std::vector<const PortItem*>& ports, const std::vector<std::vector<Dot>>& fresh) {
+  auto countNow = [this](const PortItem* port) {
+    const auto it = ranges_.find(port);
+    return it == ranges_.end() ? std::size_t{0} : it->second.count;
+  };
+  bool sameCounts = true;
+  for (std::size_t i = 0; i < ports.size() && sameCounts; ++i) sameCounts = fresh[i].size() == countNow(ports[i]);
+  if (!sameCounts) {
+    layOut(ports, fresh);
+    updateBounds(std::nullopt);
+    return;
+  }
+  QRectF changed;  // the old and new places of the dots that moved, to be repainted
+  auto around = [](QPointF p) { return QRectF(p, p).adjusted(-kRadius - 1, -kRadius - 1, kRadius + 1, kRadius + 1); };
+  for (std::size_t i = 0; i < ports.size(); ++i) {
+    if (fresh[i].empty()) continue;
+    const std::size_t begin = ranges_.at(ports[i]).begin;
+    for (std::size_t k = 0; k < fresh[i].size(); ++k) {
+      const Dot& dot = fresh[i][k];
+      if (dots_[begin + k] == dot.at && colors_[begin + k] == dot.color) continue;
+      changed |= around(dots_[begin + k]) | around(dot.at);
+      dots_[begin + k] = dot.at;
+      colors_[begin + k] = dot.color;
     }
   }
-  bounds_ = dots_.empty() ? QRectF()
-                          : QRectF(QPointF(left, top), QPointF(right, bottom))
-                                .adjusted(-kRadius - 1, -kRadius - 1, kRadius + 1, kRadius + 1);
-  update();
+  updateBounds(changed);
+}
+
+void JunctionLayer::layOut(const std::vector<const PortItem*>& ports, const std::vector<std::vector<Dot>>& fresh) {
+  const std::unordered_set<const PortItem*> replaced(ports.begin(), ports.end());
+  std::unordered_map<const PortItem*, Range> ranges;
+  std::vector<QPointF> dots;
+  std::vector<QColor> colors;
+  for (const auto& [port, range] : ranges_) {
+    if (replaced.count(port)) continue;
+    ranges.emplace(port, Range{dots.size(), range.count});
+    dots.insert(dots.end(), dots_.begin() + range.begin, dots_.begin() + range.begin + range.count);
+    colors.insert(colors.end(), colors_.begin() + range.begin, colors_.begin() + range.begin + range.count);
+  }
+  for (std::size_t i = 0; i < ports.size(); ++i) {
+    if (fresh[i].empty()) continue;
+    ranges.emplace(ports[i], Range{dots.size(), fresh[i].size()});
+    for (const Dot& dot : fresh[i]) {
+      dots.push_back(dot.at);
+      colors.push_back(dot.color);
+    }
+  }
+  ranges_ = std::move(ranges);
+  dots_ = std::move(dots);
+  colors_ = std::move(colors);
+}
+
+void JunctionLayer::updateBounds(std::optional<QRectF> changed) {
+  double left = 0, top = 0, right = 0, bottom = 0;
+  for (const QPointF& at : dots_) {
+    if (&at == &dots_.front()) left = right = at.x(), top = bottom = at.y();
+    left = std::min(left, at.x()), right = std::max(right, at.x());
+    top = std::min(top, at.y()), bottom = std::max(bottom, at.y());
+  }
+  const QRectF tight = dots_.empty() ? QRectF()
+                                     : QRectF(QPointF(left, top), QPointF(right, bottom))
+                                           .adjusted(-kRadius - 1, -kRadius - 1, kRadius + 1, kRadius + 1);
+  // A change of the bounds re-indexes the layer, which spans the whole diagram, and repaints
+  // all it covered: the bounds keep a margin and change only when a dot leaves them or they
+  // are far too big, and otherwise only the places that changed are repainted.
+  const bool fits =
+      bounds_.contains(tight) &&
+      tight.adjusted(-2 * kBoundsMargin, -2 * kBoundsMargin, 2 * kBoundsMargin, 2 * kBoundsMargin).contains(bounds_);
+  if (!fits) {
+    prepareGeometryChange();
+    bounds_ = tight.isNull() ? QRectF() : tight.adjusted(-kBoundsMargin, -kBoundsMargin, kBoundsMargin, kBoundsMargin);
+    update();
+  } else if (!changed) {
+    update();
+  } else if (!changed->isNull()) {
+    update(*changed);
+  }
 }
 
 void JunctionLayer::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {

@@ -4,7 +4,8 @@
 // by dropping a wire onto a wire stores the shared path, so the branch
 // point is where the two paths part). One item for the whole level.
 
-#include <map>
+#include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include <QColor>
@@ -36,13 +37,23 @@ class JunctionLayer : public QGraphicsItem {
     QPointF at;
     QColor color;
   };
+  /// Where a port's dots are in dots_ and colors_.
+  struct Range {
+    std::size_t begin, count;
+  };
   /// The dots of the tree the wires of `port` form.
   static std::vector<Dot> dotsAt(const PortItem* port);
-  /// dots_, colors_ and the bounds from byPort_. Ports that meet list their common place each:
-  /// paint() draws it once (deduplicating only what is in view, not every dot at every edit).
-  void collect();
+  /// Gives each of `ports` the dots `fresh` has for it (same index): in place when every port
+  /// keeps its number of dots (a move: the paths shift, the trees stay), else by layOut. Ports
+  /// that meet list their common place each: paint() draws it once (deduplicating only what is
+  /// in view, not every dot at every edit).
+  void replace(const std::vector<const PortItem*>& ports, const std::vector<std::vector<Dot>>& fresh);
+  /// dots_, colors_ and ranges_ laid out again: the other ports' dots, then `fresh`.
+  void layOut(const std::vector<const PortItem*>& ports, const std::vector<std::vector<Dot>>& fresh);
+  /// The bounds from dots_, and a repaint of `changed` (nullopt: of everything).
+  void updateBounds(std::optional<QRectF> changed);
 
-  std::map<const PortItem*, std::vector<Dot>> byPort_;  // ports with dots only
+  std::unordered_map<const PortItem*, Range> ranges_;  // ports with dots only
   std::vector<QPointF> dots_;
   std::vector<QColor> colors_;  // one per dot
   QRectF bounds_;
