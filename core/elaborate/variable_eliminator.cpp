@@ -178,9 +178,16 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
       system.equations[e].residual = pool.substituteTransitively(system.equations[e].residual, valueOf, settled);
       stale[e] = false;
     }
-    if (!reading.read(pool, system.equations[e].residual, kMaxVisits)) continue;
+    // Read only an equation with an unknown it might give (not a node's law left over states
+    // and unknowns eliminated already).
+    auto candidate = [&](int v) {
+      return !eliminated[v] && !system.unknowns[v].state && !underDer[v] && useCount[v] <= kMaxUses;
+    };
+    if (std::none_of(uses[e].begin(), uses[e].end(), candidate) ||
+        !reading.read(pool, system.equations[e].residual, kMaxVisits))
+      continue;
     for (int v : uses[e]) {
-      if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] > kMaxUses) continue;
+      if (!candidate(v)) continue;
       const auto a = reading.coefficient(v);
       if (!a || *a == 0.0) continue;
       reading.definitionUnknowns(pool, v, newVars, newDers);
@@ -229,9 +236,14 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   // value is put over the survivors at once (it may use the unknowns eliminated above, and the
   // leaves found before it).
   for (int e = 0; e < m; ++e) {
-    if (!deferred[e] || !reading.read(pool, system.equations[e].residual, kMaxLongVisits)) continue;
+    auto candidate = [&](int v) {
+      return !eliminated[v] && !system.unknowns[v].state && !underDer[v] && useCount[v] == 1;
+    };
+    if (!deferred[e] || std::none_of(uses[e].begin(), uses[e].end(), candidate) ||
+        !reading.read(pool, system.equations[e].residual, kMaxLongVisits))
+      continue;
     for (int v : uses[e]) {
-      if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] != 1) continue;
+      if (!candidate(v)) continue;
       const auto a = reading.coefficient(v);
       if (!a || *a == 0.0) continue;
       valueOf[v] = reading.solvedFor(pool, v, *a, &valueOf, settled);
