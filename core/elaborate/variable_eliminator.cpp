@@ -134,9 +134,13 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   std::vector<std::vector<int>> usedBy(n), uses = std::move(graph.unknownsOf);
   std::vector<int> useCount(n, 0);
   std::vector<bool> underDer = std::move(graph.underDerivative);
+  // Counted first, so that each list is allocated once at its size (not grown by doubling: two
+  // or three allocations for most unknowns, a few hundred thousand in a big model).
+  for (int e = 0; e < m; ++e)
+    for (int v : uses[e]) ++useCount[v];
+  for (int v = 0; v < n; ++v) usedBy[v].reserve(static_cast<std::size_t>(useCount[v]));
   for (int e = 0; e < m; ++e)
     for (int v : uses[e]) usedBy[v].push_back(e);
-  for (int v = 0; v < n; ++v) useCount[v] = static_cast<int>(usedBy[v].size());
 
   // Long equations (the conservation law of a ground node with thousands of
   // branches) are rewritten once at the end instead of after every elimination,
