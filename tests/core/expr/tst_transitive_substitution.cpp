@@ -25,13 +25,21 @@ class TestTransitiveSubstitution : public QObject {
   void takesASettledReplacementAsItIs();
 };
 
+namespace {
+/// A chain of two definitions over y0..y3: y0 = y1 + 1, y1 = 2·y2.
+std::vector<Expr> chainOfTwo(ExprPool& pool) {
+  std::vector<Expr> byVariable(4);
+  byVariable[0] = pool.variable(1) + 1.0;
+  byVariable[1] = 2.0 * pool.variable(2);
+  return byVariable;
+}
+}  // namespace
+
 void TestTransitiveSubstitution::chainOfDefinitionsResolves() {
   ExprPool pool;
   const Expr y0 = pool.variable(0), y1 = pool.variable(1), y2 = pool.variable(2), y3 = pool.variable(3);
   // y0 = y1 + 1, y1 = 2·y2: y0·y3 is (2·y2 + 1)·y3.
-  std::vector<Expr> byVariable(4);
-  byVariable[0] = y1 + 1.0;
-  byVariable[1] = 2.0 * y2;
+  const std::vector<Expr> byVariable = chainOfTwo(pool);
   const Expr rewritten = pool.substituteTransitively(y0 * y3, byVariable);
   QCOMPARE(rewritten.id(), ((2.0 * y2 + 1.0) * y3).id());
   // One level only (substitute) leaves y1 where y0 was.
@@ -99,11 +107,8 @@ void TestTransitiveSubstitution::leavesTargetsWithoutReplacedUnknowns() {
 
 void TestTransitiveSubstitution::takesASettledReplacementAsItIs() {
   ExprPool pool;
+  const std::vector<Expr> byVariable = chainOfTwo(pool);
   const Expr y0 = pool.variable(0), y1 = pool.variable(1), y2 = pool.variable(2), y3 = pool.variable(3);
-  // y0 = y1 + 1, y1 = 2·y2, as in chainOfDefinitionsResolves.
-  std::vector<Expr> byVariable(4);
-  byVariable[0] = y1 + 1.0;
-  byVariable[1] = 2.0 * y2;
   const Expr expected = (2.0 * y2 + 1.0) * y3;
   // y1's replacement has no replaced variable in it: calling it settled changes nothing.
   const auto onlyY1 = [](int k) { return k == 1; };
