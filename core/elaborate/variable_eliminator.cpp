@@ -1,6 +1,7 @@
 #include "elaborate/variable_eliminator.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 
@@ -70,7 +71,8 @@ class Reading {
   /// rewritten through it (ExprPool::substituteTransitively, one memo for all): the same sum as
   /// rewriting the whole one afterwards, without making the sum over the old terms first (for a
   /// long equation, as many nodes as it has terms).
-  Expr solvedFor(ExprPool& pool, int v, double a, const std::vector<Expr>* valueOf = nullptr) const {
+  Expr solvedFor(ExprPool& pool, int v, double a, const std::vector<Expr>* valueOf = nullptr,
+                 const std::function<bool(int)>& settled = {}) const {
     parts_.clear();
     for (const AffineTerm& t : terms_) {
       const ExprNode& node = pool.node(t.node);
@@ -81,7 +83,7 @@ class Reading {
       std::vector<Expr*> targets;
       targets.reserve(parts_.size());
       for (Part& p : parts_) targets.push_back(&p.term);
-      pool.substituteAll(targets, *valueOf, true);
+      pool.substituteAll(targets, *valueOf, true, settled);
     }
     Expr value = pool.constant(-constant_ / a);
     for (const Part& p : parts_) value = value + pool.constant(p.coefficient) * p.term;
@@ -132,9 +134,13 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   std::vector<std::vector<int>> usedBy(n), uses = std::move(graph.unknownsOf);
   std::vector<int> useCount(n, 0);
   std::vector<bool> underDer = std::move(graph.underDerivative);
+  // Counted first, so that each list is allocated once at its size (not grown by doubling: two
+  // or three allocations for most unknowns, a few hundred thousand in a big model).
+  for (int e = 0; e < m; ++e)
+    for (int v : uses[e]) ++useCount[v];
+  for (int v = 0; v < n; ++v) usedBy[v].reserve(static_cast<std::size_t>(useCount[v]));
   for (int e = 0; e < m; ++e)
     for (int v : uses[e]) usedBy[v].push_back(e);
-  for (int v = 0; v < n; ++v) useCount[v] = static_cast<int>(usedBy[v].size());
 
   // Long equations (the conservation law of a ground node with thousands of
   // branches) are rewritten once at the end instead of after every elimination,
@@ -150,23 +156,52 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   std::vector<Expr> valueOf(n);
   std::vector<bool> stale(m, false);  // uses an unknown eliminated since it was last rewritten
   int removed = 0;
+  // What each value was made over, so that a rewrite can tell it is settled (no eliminated
+  // unknown in it, so a transitive rewrite takes it as it is instead of walking it): a value
+  // solved from an equation lists its unknowns (over[begin, end)); a value solved from a long
+  // equation, made over the survivors of the moment, is settled while nothing is eliminated
+  // after it (removedAfter: the count of removals once it was made).
+  struct MadeOver {
+    std::uint32_t begin = 0, end = 0;
+    int removedAfter = -1;
+  };
+  std::vector<MadeOver> madeOver(n);
+  std::vector<int> over;
+  const std::function<bool(int)> settled = [&](int v) {
+    const MadeOver& made = madeOver[v];
+    if (made.removedAfter >= 0) return made.removedAfter == removed;
+    for (std::uint32_t i = made.begin; i < made.end; ++i)
+      if (eliminated[over[i]]) return false;
+    return true;
+  };
   Reading reading;
   std::vector<int> newVars, newDers;
   for (int e = 0; e < m; ++e) {
     if (deferred[e]) continue;
     if (stale[e]) {
-      system.equations[e].residual = pool.substituteTransitively(system.equations[e].residual, valueOf);
+      system.equations[e].residual = pool.substituteTransitively(system.equations[e].residual, valueOf, settled);
       stale[e] = false;
     }
-    if (!reading.read(pool, system.equations[e].residual, kMaxVisits)) continue;
+    // Read only an equation with an unknown it might give (not a node's law left over states
+    // and unknowns eliminated already).
+    auto candidate = [&](int v) {
+      return !eliminated[v] && !system.unknowns[v].state && !underDer[v] && useCount[v] <= kMaxUses;
+    };
+    if (std::none_of(uses[e].begin(), uses[e].end(), candidate) ||
+        !reading.read(pool, system.equations[e].residual, kMaxVisits))
+      continue;
     for (int v : uses[e]) {
-      if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] > kMaxUses) continue;
+      if (!candidate(v)) continue;
       const auto a = reading.coefficient(v);
       if (!a || *a == 0.0) continue;
       reading.definitionUnknowns(pool, v, newVars, newDers);
       if (static_cast<int>(newVars.size() + newDers.size()) > kMaxDefinitionSize) continue;
       // y = -(rest)/a, where rest is the residual without its y term.
       valueOf[v] = reading.solvedFor(pool, v, *a);
+      madeOver[v].begin = static_cast<std::uint32_t>(over.size());
+      over.insert(over.end(), newVars.begin(), newVars.end());
+      over.insert(over.end(), newDers.begin(), newDers.end());
+      madeOver[v].end = static_cast<std::uint32_t>(over.size());
       const FlatEquation& source = system.equations[e];
       for (int other : usedBy[v]) {
         if (other == e || deferred[other] || removedEquation[other]) continue;
@@ -205,13 +240,19 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   // value is put over the survivors at once (it may use the unknowns eliminated above, and the
   // leaves found before it).
   for (int e = 0; e < m; ++e) {
-    if (!deferred[e] || !reading.read(pool, system.equations[e].residual, kMaxLongVisits)) continue;
+    auto candidate = [&](int v) {
+      return !eliminated[v] && !system.unknowns[v].state && !underDer[v] && useCount[v] == 1;
+    };
+    if (!deferred[e] || std::none_of(uses[e].begin(), uses[e].end(), candidate) ||
+        !reading.read(pool, system.equations[e].residual, kMaxLongVisits))
+      continue;
     for (int v : uses[e]) {
-      if (eliminated[v] || system.unknowns[v].state || underDer[v] || useCount[v] != 1) continue;
+      if (!candidate(v)) continue;
       const auto a = reading.coefficient(v);
       if (!a || *a == 0.0) continue;
-      valueOf[v] = reading.solvedFor(pool, v, *a, &valueOf);
+      valueOf[v] = reading.solvedFor(pool, v, *a, &valueOf, settled);
       ++removed;
+      madeOver[v].removedAfter = removed;
       eliminated[v] = true;
       removedEquation[e] = true;
       break;
@@ -241,7 +282,7 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   expressions.reserve(rewritten.size());
   for (int e : rewritten) expressions.push_back(&system.equations[e].residual);
   system.forEachExpression([&](Expr& x) { expressions.push_back(&x); });
-  pool.substituteAll(expressions, valueOf, true);
+  pool.substituteAll(expressions, valueOf, true, settled);
   pool.releaseScratch();  // the last rewrite of the whole system: what is compiled next needs the memory
   pool.renumberUnknowns(newIndex);
   return removed;

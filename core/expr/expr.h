@@ -155,12 +155,16 @@ class ExprPool {
   /// As substitute(e, byVariable), and the leaves of a replacement are replaced in turn, until no
   /// replaced variable is left: y[0] -> y[1] + 1, y[1] -> 2·y[2] gives 2·y[2] + 1 where y[0] was.
   /// The replacements must not refer to one another in a cycle. A replacement used at several
-  /// places is rewritten once per call.
-  Expr substituteTransitively(Expr e, const std::vector<Expr>& byVariable);
+  /// places is rewritten once per call. Where settled(k) holds (when given), the caller vouches
+  /// that byVariable[k] has no replaced variable left in it: it is taken as it is, not walked
+  /// (the same result, without visiting its nodes).
+  Expr substituteTransitively(Expr e, const std::vector<Expr>& byVariable,
+                              const std::function<bool(int)>& settled = {});
   /// substitute(*t, byVariable) (or substituteTransitively) for each target, in place, with one
   /// memo for all: a node shared by many targets (the same signal, a replacement used by many
   /// equations) is rewritten once. The targets must be expressions of this pool (or invalid).
-  void substituteAll(const std::vector<Expr*>& targets, const std::vector<Expr>& byVariable, bool transitively);
+  void substituteAll(const std::vector<Expr*>& targets, const std::vector<Expr>& byVariable, bool transitively,
+                     const std::function<bool(int)>& settled = {});
 
   /// Renumbers the unknowns in place: every Variable and Derivative leaf of y[k] becomes one of
   /// y[newIndex[k]]. Where newIndex[k] < 0 (or k is past its end) y[k] is gone: its leaves are
@@ -228,10 +232,12 @@ class ExprPool {
   Expr rebuilt(std::uint32_t id, const std::unordered_map<std::uint32_t, Expr>& done);
   void classify(ExprNode& n) const;
   /// substitute() over any lookup: replacementOf(k) is the replacement of y[k] or an invalid Expr.
-  /// With `transitive`, a replacement's own leaves are replaced too; with `keepMemo`, what the
-  /// previous walk of this nesting level rewrote is reused (the same lookup over an unchanged pool).
+  /// With `transitive`, a replacement's own leaves are replaced too, unless `settled` says it has
+  /// none replaced (see substituteTransitively); with `keepMemo`, what the previous walk of this
+  /// nesting level rewrote is reused (the same lookup over an unchanged pool).
   template <bool transitive = false, class Lookup>
-  Expr substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo = false);
+  Expr substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo = false,
+                      const std::function<bool(int)>& settled = {});
 
   /// Scratch of one substitute() walk: the result of node id is memo[id] when stamp[id] == epoch.
   /// Pool-sized arrays, so a walk touches no hash table; one per nesting level (a der() of a

@@ -410,7 +410,8 @@ Expr ExprPool::rebuilt(std::uint32_t id, const std::unordered_map<std::uint32_t,
 }
 
 template <bool transitive, class Lookup>
-Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo) {
+Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo,
+                              const std::function<bool(int)>& settled) {
   if (!nodes_[e.id()].hasUnknown) return e;
   if (scratch_.size() <= walkDepth_) scratch_.resize(walkDepth_ + 1);
   // Index, not reference: a nested walk may grow scratch_.
@@ -464,16 +465,16 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo
       for (int i = k - 1; i >= 0; --i) {
         const ExprNode& kid = nodes_[kids[i]];
         if (!kid.hasUnknown || done(kids[i])) continue;
-        // A variable that stays, or (not transitively) is replaced, is settled here: no trip
-        // through the stack for the commonest operand. It makes no node, so the order of the
-        // nodes made is as before.
+        // A variable that stays, or (not transitively, or by a settled replacement) is
+        // replaced, is settled here: no trip through the stack for the commonest operand. It
+        // makes no node, so the order of the nodes made is as before.
         if (kid.op == Op::Variable) {
           const Expr r = replacementOf(kid.index);
           if (!r.valid()) {
             settle(kids[i], kids[i]);
             continue;
           }
-          if constexpr (!transitive) {
+          if (!transitive || (settled && settled(kid.index))) {
             settle(kids[i], r.id());
             continue;
           }
@@ -486,13 +487,15 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo
     if (n.op == Op::Variable) {
       const Expr r = replacementOf(n.index);
       if constexpr (transitive) {
-        // The replacement rewritten first (acyclic: a chain of replacements ends).
-        if (r.valid() && !done(r.id())) {
+        // The replacement rewritten first (acyclic: a chain of replacements ends), unless it is
+        // settled: then it is its own rewrite.
+        const bool walk = r.valid() && !(settled && settled(n.index));
+        if (walk && !done(r.id())) {
           stack.push_back({id, true});
           stack.push_back({r.id(), false});
           continue;
         }
-        if (r.valid()) out = Expr(this, result(r.id()));
+        if (r.valid()) out = walk ? Expr(this, result(r.id())) : r;
       } else if (r.valid()) {
         out = r;
       }
@@ -546,13 +549,15 @@ Expr ExprPool::substitute(Expr e, int variable, Expr value) {
   return substituteWith(e, [&](int k) { return k == variable ? value : Expr(); });
 }
 
-Expr ExprPool::substituteTransitively(Expr e, const std::vector<Expr>& byVariable) {
+Expr ExprPool::substituteTransitively(Expr e, const std::vector<Expr>& byVariable,
+                                      const std::function<bool(int)>& settled) {
   return substituteWith<true>(
-      e, [&](int k) { return k >= 0 && k < static_cast<int>(byVariable.size()) ? byVariable[k] : Expr(); });
+      e, [&](int k) { return k >= 0 && k < static_cast<int>(byVariable.size()) ? byVariable[k] : Expr(); }, false,
+      settled);
 }
 
-void ExprPool::substituteAll(const std::vector<Expr*>& targets, const std::vector<Expr>& byVariable,
-                             bool transitively) {
+void ExprPool::substituteAll(const std::vector<Expr*>& targets, const std::vector<Expr>& byVariable, bool transitively,
+                             const std::function<bool(int)>& settled) {
   auto lookup = [&](int k) { return k >= 0 && k < static_cast<int>(byVariable.size()) ? byVariable[k] : Expr(); };
   bool first = true;  // the first walk starts a memo, the others add to it
   for (Expr* t : targets) {
@@ -561,12 +566,12 @@ void ExprPool::substituteAll(const std::vector<Expr*>& targets, const std::vecto
     if (const ExprNode& n = nodes_[t->id()]; n.op == Op::Variable) {
       const Expr r = lookup(n.index);
       if (!r.valid()) continue;
-      if (!transitively) {
+      if (!transitively || (settled && settled(n.index))) {
         *t = r;
         continue;
       }
     }
-    *t = transitively ? substituteWith<true>(*t, lookup, !first) : substituteWith(*t, lookup, !first);
+    *t = transitively ? substituteWith<true>(*t, lookup, !first, settled) : substituteWith(*t, lookup, !first);
     first = false;
   }
 }

@@ -3,8 +3,10 @@
 // against their closed forms: a resistor-like equation with a noise (discrete) term, which must
 // still be eliminated; an unknown that occurs nonlinearly, which must stay; the signals, which
 // must read the eliminated unknown through its definition; a long conservation law (more uses
-// than kMaxUses), whose one private unknown leaves the system as a sum over the survivors; and
-// the incidence handed on by the structural check, which must be of the same system.
+// than kMaxUses), whose one private unknown leaves the system as a sum over the survivors; a
+// value solved over an unknown that is eliminated after it, which must still be rewritten
+// (values over survivors only are taken as they are); and the incidence handed on by the
+// structural check, which must be of the same system.
 
 #define QT_NO_KEYWORDS  // FlatSystem has a member named `signals`
 #include <QtTest>
@@ -25,6 +27,7 @@ class TestVariableEliminator : public QObject {
   void eliminatesAnUnknownBesideADiscreteTerm();
   void keepsAnUnknownThatOccursNonlinearly();
   void solvesALongConservationLawForItsPrivateUnknown();
+  void rewritesAValueOverAnUnknownEliminatedLater();
   void refusesTheIncidenceOfAnotherSystem();
 };
 
@@ -109,6 +112,39 @@ void TestVariableEliminator::solvesALongConservationLawForItsPrivateUnknown() {
   // Integers: exact. At v = 2, v' = −2: the state's equation is 0, g = −105·2.
   QCOMPARE(valueAt(system, system.equations[0].residual, {2.0}, {-2.0}, {}), 0.0);
   QCOMPARE(valueAt(system, system.signals[0].value, {2.0}, {-2.0}, {}), -210.0);
+}
+
+void TestVariableEliminator::rewritesAValueOverAnUnknownEliminatedLater() {
+  // Unknowns v (0, a state), a (1), b (2), read in this order: a − 2·b = 0 gives a = 2·b (over
+  // b, not eliminated yet), then b − 3·v = 0 gives b = 3·v, then der(v) + a = 0 is left. a's
+  // value is no longer over survivors: the equation and the signal must read a = 6·v.
+  FlatSystem system;
+  ExprPool& pool = *system.pool;
+  system.unknowns.push_back({"v", 1.0, true, -1});
+  system.unknowns.push_back({"a", 0.0, false, -1});
+  system.unknowns.push_back({"b", 0.0, false, -1});
+  const Expr v = pool.variable(0), a = pool.variable(1), b = pool.variable(2);
+  system.equations.push_back({a - 2.0 * b, -1, -1, {}});
+  system.equations.push_back({b - 3.0 * v, -1, -1, {}});
+  system.equations.push_back({der(v) + a, -1, -1, {}});
+  system.signals.push_back({"a", a, true});
+  system.signals.push_back({"b", b, true});
+  system.signals.push_back({"a+b", a + b, true});
+
+  QCOMPARE(VariableEliminator().run(system), 2);
+
+  QCOMPARE(system.unknowns.size(), std::size_t{1});
+  QCOMPARE(system.equations.size(), std::size_t{1});
+  for (const Expr e : {system.equations[0].residual, system.signals[0].value, system.signals[2].value}) {
+    std::vector<int> variables, derivatives;
+    pool.collectUnknowns(e, variables, derivatives);
+    QCOMPARE(variables, std::vector<int>{0});
+  }
+  // Integers: exact. At v = 2, v' = −12: the equation is 0, a = 12, b = 6, a + b = 18.
+  QCOMPARE(valueAt(system, system.equations[0].residual, {2.0}, {-12.0}, {}), 0.0);
+  QCOMPARE(valueAt(system, system.signals[0].value, {2.0}, {-12.0}, {}), 12.0);
+  QCOMPARE(valueAt(system, system.signals[1].value, {2.0}, {-12.0}, {}), 6.0);
+  QCOMPARE(valueAt(system, system.signals[2].value, {2.0}, {-12.0}, {}), 18.0);
 }
 
 void TestVariableEliminator::refusesTheIncidenceOfAnotherSystem() {

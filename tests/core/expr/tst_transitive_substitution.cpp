@@ -3,7 +3,8 @@
 // which are eliminated later) and rewrites an equation once through those values, and it
 // rewrites all the signals under one memo. The result must be the expression that substituting
 // the chain by hand gives (the same node, by hash-consing), its value must be the one the
-// chain of definitions gives, and rewriting many targets must make only the result's nodes.
+// chain of definitions gives, and rewriting many targets must make only the result's nodes. A
+// replacement the caller calls settled is taken as it is, not walked.
 
 #include <QtTest>
 #include <vector>
@@ -21,15 +22,24 @@ class TestTransitiveSubstitution : public QObject {
   void valueMatchesTheDefinitions();
   void sharedMemoMakesEachNodeOnce();
   void leavesTargetsWithoutReplacedUnknowns();
+  void takesASettledReplacementAsItIs();
 };
+
+namespace {
+/// A chain of two definitions over y0..y3: y0 = y1 + 1, y1 = 2·y2.
+std::vector<Expr> chainOfTwo(ExprPool& pool) {
+  std::vector<Expr> byVariable(4);
+  byVariable[0] = pool.variable(1) + 1.0;
+  byVariable[1] = 2.0 * pool.variable(2);
+  return byVariable;
+}
+}  // namespace
 
 void TestTransitiveSubstitution::chainOfDefinitionsResolves() {
   ExprPool pool;
   const Expr y0 = pool.variable(0), y1 = pool.variable(1), y2 = pool.variable(2), y3 = pool.variable(3);
   // y0 = y1 + 1, y1 = 2·y2: y0·y3 is (2·y2 + 1)·y3.
-  std::vector<Expr> byVariable(4);
-  byVariable[0] = y1 + 1.0;
-  byVariable[1] = 2.0 * y2;
+  const std::vector<Expr> byVariable = chainOfTwo(pool);
   const Expr rewritten = pool.substituteTransitively(y0 * y3, byVariable);
   QCOMPARE(rewritten.id(), ((2.0 * y2 + 1.0) * y3).id());
   // One level only (substitute) leaves y1 where y0 was.
@@ -93,6 +103,28 @@ void TestTransitiveSubstitution::leavesTargetsWithoutReplacedUnknowns() {
   QVERIFY(!invalid.valid());
   // An index past the end of byVariable keeps its leaf.
   QCOMPARE(pool.substituteTransitively(y0 + y1, byVariable).id(), (3.0 * y1 + y1).id());
+}
+
+void TestTransitiveSubstitution::takesASettledReplacementAsItIs() {
+  ExprPool pool;
+  const std::vector<Expr> byVariable = chainOfTwo(pool);
+  const Expr y0 = pool.variable(0), y1 = pool.variable(1), y2 = pool.variable(2), y3 = pool.variable(3);
+  const Expr expected = (2.0 * y2 + 1.0) * y3;
+  // y1's replacement has no replaced variable in it: calling it settled changes nothing.
+  const auto onlyY1 = [](int k) { return k == 1; };
+  QCOMPARE(pool.substituteTransitively(y0 * y3, byVariable, onlyY1).id(), expected.id());
+  QCOMPARE(pool.substituteTransitively(y1 * y3, byVariable, onlyY1).id(), (2.0 * y2 * y3).id());
+  // Called settled, y0's replacement is not walked: the y1 in it stays, as an operand and as a
+  // whole target (the proof that the walk was skipped; a caller never says so of such a one).
+  const auto all = [](int) { return true; };
+  QCOMPARE(pool.substituteTransitively(y0 * y3, byVariable, all).id(), ((y1 + 1.0) * y3).id());
+  Expr target = y0, product = y0 * y3;
+  pool.substituteAll({&target, &product}, byVariable, true, all);
+  QCOMPARE(target.id(), (y1 + 1.0).id());
+  QCOMPARE(product.id(), ((y1 + 1.0) * y3).id());
+  pool.substituteAll({&target, &product}, byVariable, true, onlyY1);
+  QCOMPARE(target.id(), (2.0 * y2 + 1.0).id());
+  QCOMPARE(product.id(), expected.id());
 }
 
 QTEST_APPLESS_MAIN(TestTransitiveSubstitution)
