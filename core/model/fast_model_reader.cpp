@@ -16,6 +16,7 @@ namespace kelvin::core {
 namespace {
 
 namespace dom = simdjson::dom;
+namespace od = simdjson::ondemand;
 
 static_assert(kInputFilePadding >= simdjson::SIMDJSON_PADDING,
               "readInputFile must leave the padding simdjson reads past the end");
@@ -106,96 +107,150 @@ unsigned blockMember(std::string_view key) {
 }
 
 /// A non-empty string into `target`.
-bool readName(dom::element e, std::string& target) {
+bool readName(od::value e, std::string& target) {
   std::string_view text;
-  if (e.get(text) || text.empty()) return false;
+  if (e.get_string().get(text) || text.empty()) return false;
   target = text;
   return true;
 }
 
-/// `[x, y]` into `p`.
-bool readPoint(dom::element e, Point& p) {
-  dom::array xy;
-  if (e.get(xy) || xy.size() != 2) return false;
-  auto it = xy.begin();
-  return !(*it).get(p.x) && !(*++it).get(p.y);
+/// A number into `target` as the DOM reads it (an integer of up to 64 bits converted, so
+/// that -0 is 0 as it is for nlohmann-json); false for anything else, a longer integer too.
+bool readNumber(od::value e, double& target) {
+  od::number number;
+  if (e.get_number().get(number)) return false;
+  target = number.as_double();
+  return true;
 }
 
-/// The block `e` holds when it has the common form (known members, each once and of its
-/// type, parameters as strings, numbers or true/false); nullopt for ModelReader to read.
-std::optional<Block> commonBlock(dom::element e) {
-  dom::object members;
-  if (e.get(members)) return std::nullopt;
-  Block block;
+/// `[x, y]` into `p`.
+bool readPoint(od::value e, Point& p) {
+  od::array xy;
+  if (e.get_array().get(xy)) return false;
+  std::size_t count = 0;
+  for (auto item : xy) {
+    double& target = count == 0 ? p.x : p.y;
+    od::value value;
+    if (++count > 2 || item.get(value) || !readNumber(value, target)) return false;
+  }
+  return count == 2;
+}
+
+/// Reads `members` into `block` when it has the common form (known members, each once and
+/// of its type, parameters as strings); false for the DOM and ModelReader to read.
+bool commonBlock(od::object members, Block& block) {
   unsigned seen = 0;
-  for (const dom::key_value_pair member : members) {
-    const unsigned bit = blockMember(member.key);
-    if (!bit || (seen & bit)) return std::nullopt;
+  for (auto member : members) {
+    std::string_view key;
+    if (member.unescaped_key().get(key)) return false;
+    const unsigned bit = blockMember(key);
+    if (!bit || (seen & bit)) return false;
     seen |= bit;
-    const dom::element value = member.value;
+    od::value value;
+    if (member.value().get(value)) return false;
     switch (bit) {
       case kId:
-        if (!readName(value, block.id)) return std::nullopt;
+        if (!readName(value, block.id)) return false;
         break;
       case kType:
-        if (!readName(value, block.type)) return std::nullopt;
+        if (!readName(value, block.type)) return false;
         break;
       case kPos:
-        if (!readPoint(value, block.pos)) return std::nullopt;
+        if (!readPoint(value, block.pos)) return false;
         break;
       case kRotation:
-        if (value.get(block.rotation)) return std::nullopt;
+        if (!readNumber(value, block.rotation)) return false;
         break;
       case kFlipped:
-        if (value.get(block.flipped)) return std::nullopt;
+        if (value.get_bool().get(block.flipped)) return false;
         break;
       default: {
-        dom::object params;
-        if (value.get(params)) return std::nullopt;
-        for (const dom::key_value_pair param : params) {
-          std::string& text = block.params[std::string(param.key)];  // a name twice: the last, as in a document
-          std::string_view s;
-          if (!param.value.get(s))
-            text = s;
-          else if (param.value.is_number() || param.value.is_bool())
-            text = scalarJson(param.value).dump();  // its text as ModelReader writes it
-          else
-            return std::nullopt;
+        od::object params;
+        if (value.get_object().get(params)) return false;
+        for (auto param : params) {
+          std::string_view name, text;
+          if (param.unescaped_key().get(name)) return false;
+          std::string& target = block.params[std::string(name)];  // a name twice: the last, as in a document
+          if (param.value().get_string().get(text)) return false;
+          target = text;
         }
       }
     }
   }
-  if ((seen & (kId | kType)) != (kId | kType)) return std::nullopt;
-  return block;
+  return (seen & (kId | kType)) == (kId | kType);
 }
 
-/// The connection `e` holds when it is `{"from", "to", "points"?}`, each once.
-std::optional<Connection> commonConnection(dom::element e) {
-  dom::object members;
-  if (e.get(members)) return std::nullopt;
-  Connection connection;
+/// Reads `members` into `connection` when it is `{"from", "to", "points"?}`, each once.
+bool commonConnection(od::object members, Connection& connection) {
   bool from = false, to = false, points = false;
-  for (const dom::key_value_pair member : members) {
-    std::string_view text;
-    if (member.key == "from" && !from && !member.value.get(text)) {
+  for (auto member : members) {
+    std::string_view key, text;
+    od::value value;
+    if (member.unescaped_key().get(key) || member.value().get(value)) return false;
+    if (key == "from" && !from && !value.get_string().get(text)) {
       connection.from = text;
       from = true;
-    } else if (member.key == "to" && !to && !member.value.get(text)) {
+    } else if (key == "to" && !to && !value.get_string().get(text)) {
       connection.to = text;
       to = true;
-    } else if (member.key == "points" && !points) {
+    } else if (key == "points" && !points) {
       points = true;
-      dom::array list;
-      if (member.value.get(list)) return std::nullopt;
-      connection.points.reserve(list.size());
-      for (const dom::element point : list)
-        if (!readPoint(point, connection.points.emplace_back())) return std::nullopt;
+      od::array list;
+      if (value.get_array().get(list)) return false;
+      for (auto point : list) {
+        od::value xy;
+        if (point.get(xy) || !readPoint(xy, connection.points.emplace_back())) return false;
+      }
     } else {
-      return std::nullopt;
+      return false;
     }
   }
-  if (!from || !to) return std::nullopt;
-  return connection;
+  return from && to;
+}
+
+/// The JSON text of `value`, which is consumed.
+std::optional<std::string_view> rawText(od::value value) {
+  od::json_type type;
+  if (value.type().get(type)) return std::nullopt;
+  std::string_view raw;
+  bool failed = false;
+  if (type == od::json_type::object) {
+    od::object object;
+    failed = value.get_object().get(object) || object.raw_json().get(raw);
+  } else if (type == od::json_type::array) {
+    od::array array;
+    failed = value.get_array().get(array) || array.raw_json().get(raw);
+  } else {
+    raw = value.raw_json_token();
+  }
+  if (failed) return std::nullopt;
+  return raw;
+}
+
+/// The items of the array section `value` (blocks or connections) into `items`: those in the
+/// common form read by `common`, the others as a DOM of their text (`dom`, whose text lies in
+/// the padded input) converted for ModelReader's `readItem`. False when anything is wrong.
+template <class Item, class Common, class ReadItem>
+bool readItems(od::value value, std::vector<Item>& items, dom::parser& dom, const Common& common,
+               const ReadItem& readItem) {
+  od::array list;
+  std::size_t count = 0;
+  if (value.get_array().get(list) || list.count_elements().get(count)) return false;
+  items.reserve(count);
+  for (auto entry : list) {
+    od::object members;
+    if (entry.get_object().get(members)) return false;  // not an object: the ordinary way reports it
+    Item& item = items.emplace_back();
+    if (common(members, item)) continue;
+    std::string_view raw;
+    dom::element element;
+    if (members.reset().error() || members.raw_json().get(raw) || dom.parse(raw.data(), raw.size(), false).get(element))
+      return false;
+    std::optional<Item> read = readItem(toJson(element), items.size() - 1);
+    if (!read) return false;
+    item = std::move(*read);
+  }
+  return true;
 }
 
 }  // namespace
@@ -205,48 +260,58 @@ FastModelReader::FastModelReader(std::string file) : file_(std::move(file)) {}
 std::optional<Model> FastModelReader::read(const std::string& text) const {
   // nlohmann-json skips a UTF-8 byte-order mark; simdjson does not.
   const std::size_t bom = std::string_view(text).starts_with("\xEF\xBB\xBF") ? 3 : 0;
-  dom::parser parser;
-  dom::element root;
-  if (parser.allocate(text.size(), kMaxJsonDepth) ||
-      parser.parse(text.data() + bom, text.size() - bom, text.capacity() - text.size() < simdjson::SIMDJSON_PADDING)
-          .get(root))
+  std::optional<simdjson::padded_string> copy;  // only when the text lacks the padding
+  simdjson::padded_string_view view(text.data() + bom, text.size() - bom, text.capacity() - bom);
+  if (text.capacity() - text.size() < simdjson::SIMDJSON_PADDING) {
+    copy.emplace(text.data() + bom, text.size() - bom);
+    view = *copy;
+  }
+  od::parser parser;
+  dom::parser dom;  // for the few items and sections read as a document, one at a time
+  od::document document;
+  od::object sections;
+  if (parser.allocate(view.size(), kMaxJsonDepth) || dom.allocate(simdjson::SIMDJSON_PADDING, kMaxJsonDepth) ||
+      parser.iterate(view).get(document) || document.get_object().get(sections))
     return std::nullopt;
-  dom::object sections;
-  if (root.get(sections)) return std::nullopt;
 
   ModelReader reader(file_);
   Json rest = Json::object();  // the top level but its blocks and connections, in the order written
   std::vector<Block> blocks;
   std::vector<Connection> connections;
   bool haveBlocks = false, haveConnections = false;
-  for (const dom::key_value_pair section : sections) {
-    dom::array items;
-    if (section.key == "blocks") {
-      if (haveBlocks || section.value.get(items)) return std::nullopt;
+  auto block = [&](const Json& json, std::size_t index) {
+    std::optional<Block> read = reader.readBlock(json, index, "", "", 0);
+    return reader.problems().empty() ? read : std::nullopt;
+  };
+  auto connection = [&](const Json& json, std::size_t index) {
+    std::optional<Connection> read = reader.readConnection(json, index, "");
+    return reader.problems().empty() ? read : std::nullopt;
+  };
+  for (auto section : sections) {
+    std::string_view key;
+    od::value value;
+    if (section.unescaped_key().get(key) || section.value().get(value)) return std::nullopt;
+    if (key == "blocks") {
+      if (haveBlocks || !readItems(value, blocks, dom, commonBlock, block)) return std::nullopt;
       haveBlocks = true;
-      blocks.reserve(items.size());
-      for (const dom::element item : items) {
-        std::optional<Block> block = commonBlock(item);
-        if (!block) block = reader.readBlock(toJson(item), blocks.size(), "", "", 0);
-        if (!block || !reader.problems().empty()) return std::nullopt;
-        blocks.push_back(std::move(*block));
-      }
-    } else if (section.key == "connections") {
-      if (haveConnections || section.value.get(items)) return std::nullopt;
+    } else if (key == "connections") {
+      if (haveConnections || !readItems(value, connections, dom, commonConnection, connection)) return std::nullopt;
       haveConnections = true;
-      connections.reserve(items.size());
-      for (const dom::element item : items) {
-        std::optional<Connection> connection = commonConnection(item);
-        if (!connection) connection = reader.readConnection(toJson(item), connections.size(), "");
-        if (!connection || !reader.problems().empty()) return std::nullopt;
-        connections.push_back(std::move(*connection));
-      }
     } else {
-      const std::string key(section.key);
-      if (rest.contains(key)) return std::nullopt;  // a section given twice: the ordinary way says what it makes of it
-      rest[key] = toJson(section.value);
+      // A section given twice: the ordinary way says what it makes of it.
+      const std::string name(key);
+      std::optional<std::string_view> raw = rawText(value);
+      dom::element element;
+      if (rest.contains(name) || !raw || dom.parse(raw->data(), raw->size(), false).get(element)) return std::nullopt;
+      rest[name] = toJson(element);
     }
   }
+  // Nothing but blanks after the model.
+  std::string_view whole;
+  if (sections.reset().error() || sections.raw_json().get(whole)) return std::nullopt;
+  const std::string_view after =
+      std::string_view(view.data(), view.size()).substr(whole.data() + whole.size() - view.data());
+  if (after.find_first_not_of(" \t\r\n") != std::string_view::npos) return std::nullopt;
   NameIndex ids(blocks.size());  // a duplicate id is the ordinary way's to report
   for (std::size_t k = 0; k < blocks.size(); ++k) {
     if (k + NameIndex::kLookAhead < blocks.size()) ids.prefetch(blocks[k + NameIndex::kLookAhead].id);

@@ -207,6 +207,12 @@ void TestFastModelReader::refused_data() {
   QTest::newRow("newer version") << QByteArray(R"({"format": "kelvin-model", "version": 2, "blocks": []})");
   QTest::newRow("settings not an object") << QByteArray("{") + kHeader + R"(, "settings": 1})";
   QTest::newRow("bad preserved value") << QByteArray("{") + kHeader + R"(, "x": [1, 2})";
+  // Read On Demand, each value is checked where it is read: none is skipped unchecked.
+  QTest::newRow("second model after the first") << QByteArray("{") + kHeader + "} {}";
+  QTest::newRow("missing colon") << model(R"({"id" "a", "type": "t"})");
+  QTest::newRow("missing comma between blocks") << model(R"({"id": "a", "type": "t"} {"id": "b", "type": "t"})");
+  QTest::newRow("bad literal in an uncommon block") << model(R"({"id": "a", "type": "t", "color": [tru]})");
+  QTest::newRow("bad literal in a preserved section") << QByteArray("{") + kHeader + R"(, "x": {"y": nul}})";
 }
 
 void TestFastModelReader::refused() {
