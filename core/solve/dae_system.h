@@ -128,9 +128,10 @@ class DaeSystem {
                                double* out);
   template <int DY, int DYP>
   static ProductGroup::Kernel kernelFor(int dy, int dyp, bool offset);
+  struct AffineRows;
   /// Makes product rows of the linear equations affine in the discrete values (the others are
   /// tape rows).
-  void groupProductRows(const std::vector<int>& linearRows);
+  void groupProductRows(const AffineRows& affine);
   std::vector<ProductGroup> productGroups_;
   std::vector<int> productRow_, productColumn_;
   std::vector<double> productValue_;
