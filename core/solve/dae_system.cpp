@@ -201,9 +201,10 @@ void DaeSystem::productKernel(const ProductGroup& g, const DaeSystem& dae, const
   static_assert(kWidth > 0);
   const int* row = dae.productRow_.data();
   const int* column = dae.productColumn_.data() + g.entry;
-  const double* value = dae.productValue_.data() + g.entry;
+  const int* valueAt = dae.productValueAt_.data();
   offsets += g.offset;
-  for (int i = g.first; i < g.last; ++i, column += kWidth, value += kWidth) {
+  for (int i = g.first; i < g.last; ++i, column += kWidth) {
+    const double* value = dae.productValue_.data() + valueAt[i];
     double term[kWidth];
     for (int k = 0; k < DY; ++k) term[k] = value[k] * at.y[column[k]];
     for (int k = DY; k < kWidth; ++k) term[k] = value[k] * at.yp[column[k]];
@@ -217,8 +218,8 @@ void DaeSystem::anyProductKernel(const ProductGroup& g, const DaeSystem& dae, co
                                  const double* offsets, double* out) {
   const int width = g.dy + g.dyp;
   const int* column = dae.productColumn_.data() + g.entry;
-  const double* value = dae.productValue_.data() + g.entry;
-  for (int i = g.first; i < g.last; ++i, column += width, value += width) {
+  for (int i = g.first; i < g.last; ++i, column += width) {
+    const double* value = dae.productValue_.data() + dae.productValueAt_[i];
     double sum = g.hasOffset ? offsets[g.offset + (i - g.first)] : 0.0;
     for (int k = 0; k < width; ++k) {
       const double term = value[k] * (k < g.dy ? at.y : at.yp)[column[k]];
@@ -281,7 +282,7 @@ void DaeSystem::groupProductRows(const AffineRows& affine) {
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return shape(a) < shape(b); });
   productRow_.reserve(count);
   productColumn_.reserve(column.size());
-  productValue_.reserve(value.size());
+  productValueAt_.reserve(count);
   offsetStart_.push_back(0);
   for (int i = 0; i < count; ++i) {
     const int r = order[i];
@@ -300,7 +301,15 @@ void DaeSystem::groupProductRows(const AffineRows& affine) {
     ++productGroups_.back().last;
     productRow_.push_back(rows[r]);
     productColumn_.insert(productColumn_.end(), column.begin() + start[r], column.begin() + start[r + 1]);
-    productValue_.insert(productValue_.end(), value.begin() + start[r], value.begin() + start[r + 1]);
+    // The coefficients, unless the previous row of the group has the same (bit for bit).
+    const double* coefficients = value.data() + start[r];
+    const std::size_t width = start[r + 1] - start[r];
+    const bool same =
+        i > productGroups_.back().first &&
+        (width == 0 ||  // (memcmp of no bytes may be given null pointers)
+         std::memcmp(coefficients, productValue_.data() + productValueAt_.back(), width * sizeof(double)) == 0);
+    productValueAt_.push_back(same ? productValueAt_.back() : static_cast<int>(productValue_.size()));
+    if (!same) productValue_.insert(productValue_.end(), coefficients, coefficients + width);
     if (!hasOffset) continue;
     offsetConstant_.push_back(constant[r]);
     offsetColumn_.insert(offsetColumn_.end(), discreteIndex.begin() + discreteStart[r],

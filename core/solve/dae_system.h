@@ -109,8 +109,11 @@ class DaeSystem {
   /// The product rows in groups of one shape: per row `dy` entries of y then `dyp` of y'
   /// (columns ascending in each part), and an offset or none (zero). A group's rows are
   /// evaluated by a loop of that fixed shape (a capacitor's node: three of y, one of y'). Row
-  /// productRow_[i] (i in [first, last)) has the dy + dyp entries productColumn_/Value_ from
-  /// entry + (i - first)·(dy + dyp), and the offset number offset + (i - first) if any.
+  /// productRow_[i] (i in [first, last)) has the dy + dyp columns productColumn_ from
+  /// entry + (i - first)·(dy + dyp), their coefficients productValue_ from productValueAt_[i]
+  /// (consecutive rows with the same coefficients, as in a ladder of equal sections, share
+  /// them: a large model's residual reads less memory), and the offset number
+  /// offset + (i - first) if any.
   struct ProductGroup {
     int dy = 0, dyp = 0;
     bool hasOffset = false;
@@ -133,7 +136,7 @@ class DaeSystem {
   /// tape rows).
   void groupProductRows(const AffineRows& affine);
   std::vector<ProductGroup> productGroups_;
-  std::vector<int> productRow_, productColumn_;
+  std::vector<int> productRow_, productColumn_, productValueAt_;
   std::vector<double> productValue_;
   /// The offsets: offset k is offsetConstant_[k] + Σ offsetValue_[j]·d[offsetColumn_[j]] over
   /// j in [offsetStart_[k], offsetStart_[k + 1]) (the terms in a tape's order).
