@@ -172,6 +172,8 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
     else
       nonlinearEquations_.push_back(static_cast<int>(e));
   }
+  for (int k = 0; k < nonZeros(); ++k)
+    if (constantDyp_[k] != 0.0) dypEntry_.push_back(k), dypValue_.push_back(constantDyp_[k]);
   tapeRows_ = nonlinearEquations_;
   groupProductRows(affine);
 
@@ -363,7 +365,10 @@ void DaeSystem::scatter(int e, const EvalPoint& at, double* dy, double* dyp, dou
 }
 
 void DaeSystem::jacobian(const EvalPoint& at, double cj, double* values, DaeWorkspace& ws) const {
-  for (std::size_t k = 0; k < rowIndex_.size(); ++k) values[k] = constantDy_[k] + cj * constantDyp_[k];
+  // constantDy_ + cj·constantDyp_, with the products only where ∂F/∂y' is not zero (elsewhere
+  // adding cj·0 changes no entry: none is -0, a sum that starts from +0).
+  std::copy(constantDy_.begin(), constantDy_.end(), values);
+  for (std::size_t j = 0; j < dypEntry_.size(); ++j) values[dypEntry_[j]] += cj * dypValue_[j];
   for (int e : nonlinearEquations_) scatter(e, at, values, nullptr, cj, ws);
 }
 

@@ -101,6 +101,8 @@ class DaeSystem {
   std::vector<std::vector<int>> entryOf_;  // per equation, per tape leaf: pattern entry
   std::vector<int> columnStart_, rowIndex_;
   std::vector<double> constantDy_, constantDyp_;  // linear equations' entries
+  std::vector<int> dypEntry_;                     // the entries k where constantDyp_[k] is not zero,
+  std::vector<double> dypValue_;                  // and those values (a Jacobian reads no more)
   /// Equations affine in y, y' and the discrete values with constant coefficients (the
   /// product rows) are evaluated as their offset (constant + Σ coefficient·d, recomputed when
   /// the discrete values change) plus Σ ∂F/∂y·y + Σ ∂F/∂y'·y' over their nonzero entries: a
