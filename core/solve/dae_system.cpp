@@ -4,6 +4,7 @@
 #include <cstring>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace kelvin::core {
 
@@ -54,15 +55,60 @@ void SwitchNumbering::add(Expr root, int block) {
 
 }  // namespace
 
+/// The linear equations read, as they are compiled, as Σ ∂F/∂y·y + Σ ∂F/∂y'·y' + constant +
+/// Σ coefficient·d over discrete values: the product rows (DaeSystem::groupProductRows) and
+/// their offsets' terms, in a tape's order. A linear equation that reads anything else (time,
+/// a delay line) is one of the others.
+struct DaeSystem::AffineRows {
+  std::vector<int> rows, discreteStart{0}, discreteIndex, others;
+  std::vector<double> constant, discreteCoefficient;
+
+  void read(const ExprPool& pool, int e, Expr residual, std::size_t tapeSize) {
+    double c = 0.0;
+    const std::size_t visits = 4 * tapeSize + 16;  // a tape's nodes, each met a few times
+    bool affine = pool.affineTerms(residual, c, terms_, visits);
+    const std::size_t before = discreteIndex.size();
+    for (std::size_t k = 0; affine && k < terms_.size(); ++k) {
+      const ExprNode& node = pool.node(terms_[k].node);
+      if (node.op == Op::Discrete)
+        discreteIndex.push_back(node.index), discreteCoefficient.push_back(terms_[k].coefficient);
+      else
+        affine = node.op == Op::Variable || node.op == Op::Derivative;
+    }
+    if (!affine) {
+      discreteIndex.resize(before);
+      discreteCoefficient.resize(before);
+      others.push_back(e);
+      return;
+    }
+    rows.push_back(e);
+    constant.push_back(c);
+    discreteStart.push_back(static_cast<int>(discreteIndex.size()));
+  }
+
+ private:
+  std::vector<AffineTerm> terms_;  // scratch
+};
+
 DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   ExprPool& pool = *flat.pool;
   const int n = size();
   state_.assign(n, false);
   for (int i = 0; i < n; ++i) state_[i] = flat.unknowns[i].state;
 
-  // Switches: relations, min, max and abs anywhere in equations or signals.
+  // Switches: relations, min, max and abs anywhere in equations or signals, numbered in the
+  // order met. An equation's tape is made right after its walk, while its nodes are in cache
+  // (on a large model the pool is far larger than the cache): its switches are numbered by then.
   SwitchNumbering numbering(pool, flat.switchOwners);
-  for (const FlatEquation& eq : flat.equations) numbering.add(eq.residual, eq.block);
+  AffineRows affine;
+  equationTapes_.reserve(flat.equations.size());
+  for (const FlatEquation& eq : flat.equations) {
+    numbering.add(eq.residual, eq.block);
+    equationTapes_.emplace_back(pool, eq.residual, numbering.index);
+    linear_.push_back(eq.residual.node().linear);
+    if (linear_.back())
+      affine.read(pool, static_cast<int>(linear_.size() - 1), eq.residual, equationTapes_.back().size());
+  }
   for (const FlatSignal& s : flat.signals) numbering.add(s.value, -1);
   for (const FlatDelay& d : flat.delays) numbering.add(d.input, d.block);
   for (const FlatConstraint& c : flat.constraints) {
@@ -73,8 +119,8 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
     for (const FlatClockUpdate& u : c.updates) numbering.add(u.value, c.block);
     if (c.trigger.valid()) numbering.add(c.trigger, c.block);
   }
-  switches_ = numbering.info;
-  switchIndex_ = numbering.index;
+  switches_ = std::move(numbering.info);
+  switchIndex_ = std::move(numbering.index);
   const std::unordered_map<std::uint32_t, int>& switchIndex = switchIndex_;
   for (std::uint32_t id : numbering.nodes) {
     const ExprNode& node = pool.node(id);
@@ -83,29 +129,28 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
     indicatorTapes_.emplace_back(pool, g, switchIndex);
   }
 
-  // Equations and the Jacobian pattern.
-  std::vector<std::pair<int, int>> entries;  // (column, row)
-  for (std::size_t e = 0; e < flat.equations.size(); ++e) {
-    equationTapes_.emplace_back(pool, flat.equations[e].residual, switchIndex);
-    linear_.push_back(flat.equations[e].residual.node().linear);
-    for (const TapeLeaf& leaf : equationTapes_.back().leaves()) entries.emplace_back(leaf.index, static_cast<int>(e));
-  }
-  std::sort(entries.begin(), entries.end());
-  entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+  // The Jacobian pattern: column j holds the equations whose tapes read y_j or y'_j, in
+  // ascending order (a bucket per column, filled equation by equation; an equation that reads
+  // both y_j and y'_j has one entry there), and the entry of each tape leaf.
+  std::vector<int> lastRow(n, -1);  // the last equation counted in each column
   columnStart_.assign(n + 1, 0);
-  for (const auto& [col, row] : entries) {
-    ++columnStart_[col + 1];
-    rowIndex_.push_back(row);
-  }
+  for (std::size_t e = 0; e < equationTapes_.size(); ++e)
+    for (const TapeLeaf& leaf : equationTapes_[e].leaves())
+      if (lastRow[leaf.index] != static_cast<int>(e))
+        lastRow[leaf.index] = static_cast<int>(e), ++columnStart_[leaf.index + 1];
   for (int j = 0; j < n; ++j) columnStart_[j + 1] += columnStart_[j];
-  auto entry = [&](int row, int col) {
-    auto first = rowIndex_.begin() + columnStart_[col];
-    auto last = rowIndex_.begin() + columnStart_[col + 1];
-    return static_cast<int>(std::lower_bound(first, last, row) - rowIndex_.begin());
-  };
+  rowIndex_.resize(columnStart_[n]);
+  std::vector<int> next(columnStart_.begin(), columnStart_.end() - 1);  // each column's next free entry
+  entryOf_.reserve(equationTapes_.size());
   for (std::size_t e = 0; e < equationTapes_.size(); ++e) {
     std::vector<int> map;
-    for (const TapeLeaf& leaf : equationTapes_[e].leaves()) map.push_back(entry(static_cast<int>(e), leaf.index));
+    map.reserve(equationTapes_[e].leaves().size());
+    const int row = static_cast<int>(e);
+    for (const TapeLeaf& leaf : equationTapes_[e].leaves()) {
+      const int col = leaf.index;
+      if (next[col] == columnStart_[col] || rowIndex_[next[col] - 1] != row) rowIndex_[next[col]++] = row;
+      map.push_back(next[col] - 1);
+    }
     entryOf_.push_back(std::move(map));
   }
   for (const Tape& t : equationTapes_) {
@@ -115,7 +160,6 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   for (const Tape& t : indicatorTapes_) maxTape_ = std::max(maxTape_, t.size());
 
   // Linear equations have constant Jacobian entries: compute them once.
-  std::vector<int> linearRows;
   constantDy_.assign(rowIndex_.size(), 0.0);
   constantDyp_.assign(rowIndex_.size(), 0.0);
   DaeWorkspace ws = makeWorkspace();
@@ -127,9 +171,11 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
       scatter(static_cast<int>(e), origin, constantDy_.data(), constantDyp_.data(), 0.0, ws);
     else
       nonlinearEquations_.push_back(static_cast<int>(e));
-    (linear_[e] ? linearRows : tapeRows_).push_back(static_cast<int>(e));
   }
-  groupProductRows(linearRows);
+  for (int k = 0; k < nonZeros(); ++k)
+    if (constantDyp_[k] != 0.0) dypEntry_.push_back(k), dypValue_.push_back(constantDyp_[k]);
+  tapeRows_ = nonlinearEquations_;
+  groupProductRows(affine);
 
   for (const FlatClock& c : flat.clocks) {
     std::vector<ClockUpdate> updates;
@@ -157,9 +203,10 @@ void DaeSystem::productKernel(const ProductGroup& g, const DaeSystem& dae, const
   static_assert(kWidth > 0);
   const int* row = dae.productRow_.data();
   const int* column = dae.productColumn_.data() + g.entry;
-  const double* value = dae.productValue_.data() + g.entry;
+  const int* valueAt = dae.productValueAt_.data();
   offsets += g.offset;
-  for (int i = g.first; i < g.last; ++i, column += kWidth, value += kWidth) {
+  for (int i = g.first; i < g.last; ++i, column += kWidth) {
+    const double* value = dae.productValue_.data() + valueAt[i];
     double term[kWidth];
     for (int k = 0; k < DY; ++k) term[k] = value[k] * at.y[column[k]];
     for (int k = DY; k < kWidth; ++k) term[k] = value[k] * at.yp[column[k]];
@@ -173,8 +220,8 @@ void DaeSystem::anyProductKernel(const ProductGroup& g, const DaeSystem& dae, co
                                  const double* offsets, double* out) {
   const int width = g.dy + g.dyp;
   const int* column = dae.productColumn_.data() + g.entry;
-  const double* value = dae.productValue_.data() + g.entry;
-  for (int i = g.first; i < g.last; ++i, column += width, value += width) {
+  for (int i = g.first; i < g.last; ++i, column += width) {
+    const double* value = dae.productValue_.data() + dae.productValueAt_[i];
     double sum = g.hasOffset ? offsets[g.offset + (i - g.first)] : 0.0;
     for (int k = 0; k < width; ++k) {
       const double term = value[k] * (k < g.dy ? at.y : at.yp)[column[k]];
@@ -196,35 +243,13 @@ DaeSystem::ProductGroup::Kernel DaeSystem::kernelFor(int dy, int dyp, bool offse
     return anyProductKernel;
 }
 
-void DaeSystem::groupProductRows(const std::vector<int>& linearRows) {
-  // A linear equation (constant coefficients of y and y') is a product row when the rest is
-  // constant + Σ coefficient·d over discrete values: its terms, in a tape's order.
-  const ExprPool& pool = *flat_.pool;
-  std::vector<int> rows, discreteStart{0}, discreteIndex;
-  std::vector<double> constant, discreteCoefficient;
-  std::vector<AffineTerm> terms;
-  for (int e : linearRows) {
-    double c = 0.0;
-    const std::size_t visits = 4 * equationTapes_[e].size() + 16;  // a tape's nodes, each met a few times
-    bool affine = pool.affineTerms(flat_.equations[e].residual, c, terms, visits);
-    const std::size_t before = discreteIndex.size();
-    for (std::size_t k = 0; affine && k < terms.size(); ++k) {
-      const ExprNode& node = pool.node(terms[k].node);
-      if (node.op == Op::Discrete)
-        discreteIndex.push_back(node.index), discreteCoefficient.push_back(terms[k].coefficient);
-      else
-        affine = node.op == Op::Variable || node.op == Op::Derivative;
-    }
-    if (!affine) {
-      discreteIndex.resize(before);
-      discreteCoefficient.resize(before);
-      tapeRows_.push_back(e);
-      continue;
-    }
-    rows.push_back(e);
-    constant.push_back(c);
-    discreteStart.push_back(static_cast<int>(discreteIndex.size()));
-  }
+void DaeSystem::groupProductRows(const AffineRows& affine) {
+  const std::vector<int>& rows = affine.rows;
+  const std::vector<int>& discreteStart = affine.discreteStart;
+  const std::vector<int>& discreteIndex = affine.discreteIndex;
+  const std::vector<double>& constant = affine.constant;
+  const std::vector<double>& discreteCoefficient = affine.discreteCoefficient;
+  tapeRows_.insert(tapeRows_.end(), affine.others.begin(), affine.others.end());
   // Their nonzero entries of ∂F/∂y and ∂F/∂y', row by row (CSR: those of y, then those of y').
   const int count = static_cast<int>(rows.size());
   std::vector<int> productOf(equationTapes_.size(), -1);
@@ -259,7 +284,7 @@ void DaeSystem::groupProductRows(const std::vector<int>& linearRows) {
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return shape(a) < shape(b); });
   productRow_.reserve(count);
   productColumn_.reserve(column.size());
-  productValue_.reserve(value.size());
+  productValueAt_.reserve(count);
   offsetStart_.push_back(0);
   for (int i = 0; i < count; ++i) {
     const int r = order[i];
@@ -278,7 +303,15 @@ void DaeSystem::groupProductRows(const std::vector<int>& linearRows) {
     ++productGroups_.back().last;
     productRow_.push_back(rows[r]);
     productColumn_.insert(productColumn_.end(), column.begin() + start[r], column.begin() + start[r + 1]);
-    productValue_.insert(productValue_.end(), value.begin() + start[r], value.begin() + start[r + 1]);
+    // The coefficients, unless the previous row of the group has the same (bit for bit).
+    const double* coefficients = value.data() + start[r];
+    const std::size_t width = start[r + 1] - start[r];
+    const bool same =
+        i > productGroups_.back().first &&
+        (width == 0 ||  // (memcmp of no bytes may be given null pointers)
+         std::memcmp(coefficients, productValue_.data() + productValueAt_.back(), width * sizeof(double)) == 0);
+    productValueAt_.push_back(same ? productValueAt_.back() : static_cast<int>(productValue_.size()));
+    if (!same) productValue_.insert(productValue_.end(), coefficients, coefficients + width);
     if (!hasOffset) continue;
     offsetConstant_.push_back(constant[r]);
     offsetColumn_.insert(offsetColumn_.end(), discreteIndex.begin() + discreteStart[r],
@@ -332,7 +365,10 @@ void DaeSystem::scatter(int e, const EvalPoint& at, double* dy, double* dyp, dou
 }
 
 void DaeSystem::jacobian(const EvalPoint& at, double cj, double* values, DaeWorkspace& ws) const {
-  for (std::size_t k = 0; k < rowIndex_.size(); ++k) values[k] = constantDy_[k] + cj * constantDyp_[k];
+  // constantDy_ + cj·constantDyp_, with the products only where ∂F/∂y' is not zero (elsewhere
+  // adding cj·0 changes no entry: none is -0, a sum that starts from +0).
+  std::copy(constantDy_.begin(), constantDy_.end(), values);
+  for (std::size_t j = 0; j < dypEntry_.size(); ++j) values[dypEntry_[j]] += cj * dypValue_[j];
   for (int e : nonlinearEquations_) scatter(e, at, values, nullptr, cj, ws);
 }
 

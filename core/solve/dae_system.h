@@ -101,6 +101,8 @@ class DaeSystem {
   std::vector<std::vector<int>> entryOf_;  // per equation, per tape leaf: pattern entry
   std::vector<int> columnStart_, rowIndex_;
   std::vector<double> constantDy_, constantDyp_;  // linear equations' entries
+  std::vector<int> dypEntry_;                     // the entries k where constantDyp_[k] is not zero,
+  std::vector<double> dypValue_;                  // and those values (a Jacobian reads no more)
   /// Equations affine in y, y' and the discrete values with constant coefficients (the
   /// product rows) are evaluated as their offset (constant + Σ coefficient·d, recomputed when
   /// the discrete values change) plus Σ ∂F/∂y·y + Σ ∂F/∂y'·y' over their nonzero entries: a
@@ -109,8 +111,11 @@ class DaeSystem {
   /// The product rows in groups of one shape: per row `dy` entries of y then `dyp` of y'
   /// (columns ascending in each part), and an offset or none (zero). A group's rows are
   /// evaluated by a loop of that fixed shape (a capacitor's node: three of y, one of y'). Row
-  /// productRow_[i] (i in [first, last)) has the dy + dyp entries productColumn_/Value_ from
-  /// entry + (i - first)·(dy + dyp), and the offset number offset + (i - first) if any.
+  /// productRow_[i] (i in [first, last)) has the dy + dyp columns productColumn_ from
+  /// entry + (i - first)·(dy + dyp), their coefficients productValue_ from productValueAt_[i]
+  /// (consecutive rows with the same coefficients, as in a ladder of equal sections, share
+  /// them: a large model's residual reads less memory), and the offset number
+  /// offset + (i - first) if any.
   struct ProductGroup {
     int dy = 0, dyp = 0;
     bool hasOffset = false;
@@ -128,11 +133,12 @@ class DaeSystem {
                                double* out);
   template <int DY, int DYP>
   static ProductGroup::Kernel kernelFor(int dy, int dyp, bool offset);
+  struct AffineRows;
   /// Makes product rows of the linear equations affine in the discrete values (the others are
   /// tape rows).
-  void groupProductRows(const std::vector<int>& linearRows);
+  void groupProductRows(const AffineRows& affine);
   std::vector<ProductGroup> productGroups_;
-  std::vector<int> productRow_, productColumn_;
+  std::vector<int> productRow_, productColumn_, productValueAt_;
   std::vector<double> productValue_;
   /// The offsets: offset k is offsetConstant_[k] + Σ offsetValue_[j]·d[offsetColumn_[j]] over
   /// j in [offsetStart_[k], offsetStart_[k + 1]) (the terms in a tape's order).
