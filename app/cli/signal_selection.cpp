@@ -35,17 +35,28 @@ std::string suggestions(const std::string& name, const std::vector<std::string>&
 }  // namespace
 
 std::vector<std::size_t> selectSignals(const std::vector<std::string>& wanted, const std::vector<std::string>& names) {
-  // By a flat hash index (no allocation per name): the default selection of a large model
-  // names hundreds of thousands of signals.
-  core::NameIndex column(names.size());
-  for (std::size_t k = 0; k < names.size(); ++k) column.insert(names[k], static_cast<int>(k));  // the first of a name
+  // A few signals of a large model (what a run usually asks for) are found by one pass over the
+  // names, comparing lengths first; many (the default selection: hundreds of thousands) by a flat
+  // hash index. Either way a name listed twice is found at its first place.
+  constexpr std::size_t kFewSignals = 16;
+  std::vector<int> found(wanted.size(), -1);
+  if (wanted.size() <= kFewSignals) {
+    std::size_t left = wanted.size();
+    for (std::size_t k = 0; k < names.size() && left > 0; ++k)
+      for (std::size_t w = 0; w < wanted.size(); ++w)
+        if (found[w] < 0 && names[k] == wanted[w]) found[w] = static_cast<int>(k), --left;
+  } else {
+    core::NameIndex column(names.size());
+    for (std::size_t k = 0; k < names.size(); ++k) column.insert(names[k], static_cast<int>(k));
+    for (std::size_t w = 0; w < wanted.size(); ++w) found[w] = column.find(wanted[w]);
+  }
   std::vector<std::size_t> columns;
   columns.reserve(wanted.size());
-  for (const std::string& name : wanted) {
-    const int found = column.find(name);
-    if (found < 0)
-      throw CliError(kExitInvalidModel, "unknown signal '" + name + "' in --signals; " + suggestions(name, names));
-    columns.push_back(static_cast<std::size_t>(found));
+  for (std::size_t w = 0; w < wanted.size(); ++w) {
+    if (found[w] < 0)
+      throw CliError(kExitInvalidModel,
+                     "unknown signal '" + wanted[w] + "' in --signals; " + suggestions(wanted[w], names));
+    columns.push_back(static_cast<std::size_t>(found[w]));
   }
   return columns;
 }

@@ -1,6 +1,8 @@
 // Sanity checks of kelvin-cli's contract (DESIGN.md, "The CLI contract"):
 // exit codes, usage text, diagnostics naming the file, and no partial output.
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -85,13 +87,15 @@ class TestCli : public QObject {
     file.close();
     const CliRun validate = runCli({QStringLiteral("validate"), path});
     QCOMPARE(validate.exitCode, 0);
-    QVERIFY2(validate.err.contains(QStringLiteral("info: ") + path +
-                                   QStringLiteral(":M.b: free end: the unconnected translational port carries no force")),
-             qPrintable(validate.err));
+    QVERIFY2(
+        validate.err.contains(QStringLiteral("info: ") + path +
+                              QStringLiteral(":M.b: free end: the unconnected translational port carries no force")),
+        qPrintable(validate.err));
     QVERIFY2(validate.err.contains(QStringLiteral("warning: ") + path + QStringLiteral(":S: s0 = 0 but")),
              qPrintable(validate.err));
     QVERIFY(validate.out.isEmpty());
-    const CliRun simulate = runCli({QStringLiteral("simulate"), path, QStringLiteral("--signals"), QStringLiteral("M.x")});
+    const CliRun simulate =
+        runCli({QStringLiteral("simulate"), path, QStringLiteral("--signals"), QStringLiteral("M.x")});
     QCOMPARE(simulate.exitCode, 0);
     QVERIFY2(simulate.err.contains(QStringLiteral("warning: ")), qPrintable(simulate.err));
     QVERIFY2(!simulate.err.contains(QStringLiteral("free end")), qPrintable(simulate.err));
@@ -108,6 +112,29 @@ class TestCli : public QObject {
     QVERIFY2(run.err.contains(out), qPrintable(run.err));
     QVERIFY(!QFileInfo::exists(out));
     QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList{});
+  }
+
+  // --signals picks columns by name, in the order asked, whether few (found by a scan) or many
+  // (found through an index); an unknown name is an error naming it.
+  void simulateSelectsSignalsByName() {
+    const QString model = QStringLiteral(KELVIN_EXAMPLES_DIR "/rc_lowpass.kelvin");
+    const CliRun all = runCli({QStringLiteral("simulate"), model});
+    QCOMPARE(all.exitCode, 0);
+    const QStringList names = all.out.section(QLatin1Char('\n'), 0, 0).split(QLatin1Char(',')).mid(1);
+    QVERIFY(names.size() >= 2);
+    QStringList few = names;
+    std::reverse(few.begin(), few.end());
+    QStringList many;
+    while (many.size() <= 20) many += names;
+    for (const QStringList& asked : {few, many}) {
+      const CliRun run = runCli({QStringLiteral("simulate"), model, QStringLiteral("--signals"), asked.join(',')});
+      QCOMPARE(run.exitCode, 0);
+      QCOMPARE(run.out.section(QLatin1Char('\n'), 0, 0), QStringLiteral("time,") + asked.join(','));
+    }
+    const CliRun unknown = runCli(
+        {QStringLiteral("simulate"), model, QStringLiteral("--signals"), names.front() + QStringLiteral(",Nowhere.y")});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains(QStringLiteral("unknown signal 'Nowhere.y' in --signals")), qPrintable(unknown.err));
   }
 
   // An existing output is replaced as a rename replaces it: the name (reached through a symbolic
