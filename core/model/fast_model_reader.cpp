@@ -227,12 +227,13 @@ std::optional<std::string_view> rawText(od::value value) {
   return raw;
 }
 
-/// The items of the array section `value` (blocks or connections) into `items`: those in the
-/// common form read by `common`, the others as a DOM of their text (`dom`, whose text lies in
-/// the padded input) converted for ModelReader's `readItem`. False when anything is wrong.
+/// The items of the array section `value` (blocks or connections) of `document` into `items`:
+/// those in the common form read by `common`, the others as a DOM of their text (`dom`, whose
+/// text lies in the padded input) converted for ModelReader's `readItem`. False when anything
+/// is wrong.
 template <class Item, class Common, class ReadItem>
-bool readItems(od::value value, std::vector<Item>& items, dom::parser& dom, const Common& common,
-               const ReadItem& readItem) {
+bool readItems(od::document& document, od::value value, std::vector<Item>& items, dom::parser& dom,
+               const Common& common, const ReadItem& readItem) {
   od::array list;
   std::size_t count = 0;
   if (value.get_array().get(list) || list.count_elements().get(count)) return false;
@@ -242,6 +243,9 @@ bool readItems(od::value value, std::vector<Item>& items, dom::parser& dom, cons
     if (entry.get_object().get(members)) return false;  // not an object: the ordinary way reports it
     Item& item = items.emplace_back();
     if (common(members, item)) continue;
+    // A syntax error met on the way leaves the parser unusable (simdjson abandons its iterator):
+    // the ordinary way reports it.
+    if (!document.is_alive()) return false;
     std::string_view raw;
     dom::element element;
     if (members.reset().error() || members.raw_json().get(raw) || dom.parse(raw.data(), raw.size(), false).get(element))
@@ -292,10 +296,11 @@ std::optional<Model> FastModelReader::read(const std::string& text) const {
     od::value value;
     if (section.unescaped_key().get(key) || section.value().get(value)) return std::nullopt;
     if (key == "blocks") {
-      if (haveBlocks || !readItems(value, blocks, dom, commonBlock, block)) return std::nullopt;
+      if (haveBlocks || !readItems(document, value, blocks, dom, commonBlock, block)) return std::nullopt;
       haveBlocks = true;
     } else if (key == "connections") {
-      if (haveConnections || !readItems(value, connections, dom, commonConnection, connection)) return std::nullopt;
+      if (haveConnections || !readItems(document, value, connections, dom, commonConnection, connection))
+        return std::nullopt;
       haveConnections = true;
     } else {
       // A section given twice: the ordinary way says what it makes of it.
