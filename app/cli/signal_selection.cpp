@@ -43,8 +43,11 @@ std::vector<std::size_t> selectSignals(const std::vector<std::string>& wanted, c
   if (wanted.size() <= kFewSignals) {
     std::size_t left = wanted.size();
     for (std::size_t k = 0; k < names.size() && left > 0; ++k)
-      for (std::size_t w = 0; w < wanted.size(); ++w)
-        if (found[w] < 0 && names[k] == wanted[w]) found[w] = static_cast<int>(k), --left;
+      for (std::size_t w = 0; w < wanted.size(); ++w) {
+        if (found[w] >= 0 || names[k] != wanted[w]) continue;
+        found[w] = static_cast<int>(k);
+        --left;
+      }
   } else {
     core::NameIndex column(names.size());
     for (std::size_t k = 0; k < names.size(); ++k) column.insert(names[k], static_cast<int>(k));

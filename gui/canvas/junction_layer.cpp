@@ -159,23 +159,21 @@ JunctionLayer::JunctionLayer() {
   setAcceptedMouseButtons(Qt::NoButton);
 }
 
-std::vector<JunctionLayer::Dot> JunctionLayer::dotsAt(const PortItem* port) {
+std::vector<QPointF> JunctionLayer::dotsAt(const PortItem* port) {
   Routes routes;
   for (const WireItem* wire : port->wires())
     if (wire->isVisible() && wire->polyline().size() >= 2) routes.add(wire, port);
   if (routes.size() < 2) return {};
-  // A wire takes the colour of its ports' domain, so every dot of a port has one colour.
-  const QColor color = DomainStyle::color(port->domain());
   routes.sortAsTree();
-  std::vector<Dot> dots;
+  std::vector<QPointF> dots;
   bool partsAtPort = false;
   for (std::size_t i = 0; i + 1 < routes.size(); ++i) {
     if (const std::optional<QPointF> at = routes.partingPoint(i))
-      dots.push_back({*at, color});
+      dots.push_back(*at);
     else
       partsAtPort = true;
   }
-  if (partsAtPort) dots.push_back({port->scenePos(), color});
+  if (partsAtPort) dots.push_back(port->scenePos());
   return dots;
 }
 
@@ -187,23 +185,22 @@ void JunctionLayer::recompute(const std::vector<WireItem*>& wires) {
     ports.insert(wire->toPort());
   }
   ranges_.clear();
-  dots_.clear();
-  colors_.clear();
   const std::vector<const PortItem*> all(ports.begin(), ports.end());
-  std::vector<std::vector<Dot>> fresh;
+  std::vector<std::vector<QPointF>> fresh;
   fresh.reserve(all.size());
   for (const PortItem* port : all) fresh.push_back(dotsAt(port));
-  replace(all, fresh);
+  layOut(all, fresh);
+  updateBounds(std::nullopt);
 }
 
 void JunctionLayer::recomputeAt(const std::vector<const PortItem*>& ports) {
-  std::vector<std::vector<Dot>> fresh;
+  std::vector<std::vector<QPointF>> fresh;
   fresh.reserve(ports.size());
   for (const PortItem* port : ports) fresh.push_back(dotsAt(port));
   replace(ports, fresh);
 }
 
-void JunctionLayer::replace(const std::vector<const PortItem*>& ports, const std::vector<std::vector<Dot>>& fresh) {
+void JunctionLayer::replace(const std::vector<const PortItem*>& ports, const std::vector<std::vector<QPointF>>& fresh) {
   auto countNow = [this](const PortItem* port) {
     const auto it = ranges_.find(port);
     return it == ranges_.end() ? std::size_t{0} : it->second.count;
@@ -221,17 +218,16 @@ void JunctionLayer::replace(const std::vector<const PortItem*>& ports, const std
     if (fresh[i].empty()) continue;
     const std::size_t begin = ranges_.at(ports[i]).begin;
     for (std::size_t k = 0; k < fresh[i].size(); ++k) {
-      const Dot& dot = fresh[i][k];
-      if (dots_[begin + k] == dot.at && colors_[begin + k] == dot.color) continue;
-      changed |= around(dots_[begin + k]) | around(dot.at);
-      dots_[begin + k] = dot.at;
-      colors_[begin + k] = dot.color;
+      QPointF& at = dots_[begin + k];
+      if (at == fresh[i][k]) continue;
+      changed |= around(at) | around(fresh[i][k]);
+      at = fresh[i][k];
     }
   }
   updateBounds(changed);
 }
 
-void JunctionLayer::layOut(const std::vector<const PortItem*>& ports, const std::vector<std::vector<Dot>>& fresh) {
+void JunctionLayer::layOut(const std::vector<const PortItem*>& ports, const std::vector<std::vector<QPointF>>& fresh) {
   const std::unordered_set<const PortItem*> replaced(ports.begin(), ports.end());
   std::unordered_map<const PortItem*, Range> ranges;
   std::vector<QPointF> dots;
@@ -245,10 +241,9 @@ void JunctionLayer::layOut(const std::vector<const PortItem*>& ports, const std:
   for (std::size_t i = 0; i < ports.size(); ++i) {
     if (fresh[i].empty()) continue;
     ranges.emplace(ports[i], Range{dots.size(), fresh[i].size()});
-    for (const Dot& dot : fresh[i]) {
-      dots.push_back(dot.at);
-      colors.push_back(dot.color);
-    }
+    dots.insert(dots.end(), fresh[i].begin(), fresh[i].end());
+    // A wire takes the colour of its ports' domain, so every dot of a port has one colour.
+    colors.insert(colors.end(), fresh[i].size(), DomainStyle::color(ports[i]->domain()));
   }
   ranges_ = std::move(ranges);
   dots_ = std::move(dots);
@@ -269,8 +264,9 @@ void JunctionLayer::updateBounds(std::optional<QRectF> changed) {
   // all it covered: the bounds keep a margin and change only when a dot leaves them or they
   // are far too big, and otherwise only the places that changed are repainted.
   const bool fits =
-      bounds_.contains(tight) &&
-      tight.adjusted(-2 * kBoundsMargin, -2 * kBoundsMargin, 2 * kBoundsMargin, 2 * kBoundsMargin).contains(bounds_);
+      (tight.isNull() && bounds_.isNull()) ||
+      (bounds_.contains(tight) &&
+       tight.adjusted(-2 * kBoundsMargin, -2 * kBoundsMargin, 2 * kBoundsMargin, 2 * kBoundsMargin).contains(bounds_));
   if (!fits) {
     prepareGeometryChange();
     bounds_ = tight.isNull() ? QRectF() : tight.adjusted(-kBoundsMargin, -kBoundsMargin, kBoundsMargin, kBoundsMargin);

@@ -33,29 +33,25 @@ class JunctionLayer : public QGraphicsItem {
   const std::vector<QPointF>& dots() const { return dots_; }
 
  private:
-  struct Dot {
-    QPointF at;
-    QColor color;
-  };
   /// Where a port's dots are in dots_ and colors_.
   struct Range {
     std::size_t begin, count;
   };
-  /// The dots of the tree the wires of `port` form.
-  static std::vector<Dot> dotsAt(const PortItem* port);
+  /// The places of the dots of the tree the wires of `port` form (all of the port's colour).
+  static std::vector<QPointF> dotsAt(const PortItem* port);
   /// Gives each of `ports` the dots `fresh` has for it (same index): in place when every port
   /// keeps its number of dots (a move: the paths shift, the trees stay), else by layOut. Ports
   /// that meet list their common place each: paint() draws it once (deduplicating only what is
   /// in view, not every dot at every edit).
-  void replace(const std::vector<const PortItem*>& ports, const std::vector<std::vector<Dot>>& fresh);
+  void replace(const std::vector<const PortItem*>& ports, const std::vector<std::vector<QPointF>>& fresh);
   /// dots_, colors_ and ranges_ laid out again: the other ports' dots, then `fresh`.
-  void layOut(const std::vector<const PortItem*>& ports, const std::vector<std::vector<Dot>>& fresh);
+  void layOut(const std::vector<const PortItem*>& ports, const std::vector<std::vector<QPointF>>& fresh);
   /// The bounds from dots_, and a repaint of `changed` (nullopt: of everything).
   void updateBounds(std::optional<QRectF> changed);
 
   std::unordered_map<const PortItem*, Range> ranges_;  // ports with dots only
   std::vector<QPointF> dots_;
-  std::vector<QColor> colors_;  // one per dot
+  std::vector<QColor> colors_;  // one per dot: its port's domain colour, for paint()
   QRectF bounds_;
 };
 
