@@ -285,6 +285,12 @@ class ExprPool {
   std::int32_t retired_ = 0;
 };
 
+// Read for every node made and every operand looked at: defined here so that they inline.
+inline const ExprNode& Expr::node() const { return pool_->node(id_); }
+inline bool Expr::isConstant() const { return pool_ && node().op == Op::Constant; }
+inline double Expr::constantValue() const { return node().value; }
+inline bool Expr::isVariable() const { return pool_ && node().op == Op::Variable; }
+
 // Arithmetic. Mixing a double with an Expr promotes the double to a constant.
 Expr operator+(Expr a, Expr b);
 Expr operator-(Expr a, Expr b);

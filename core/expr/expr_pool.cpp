@@ -820,11 +820,6 @@ std::string ExprPool::toString(Expr e, const std::vector<std::string>* names) co
 
 // --- Expr handle ---
 
-const ExprNode& Expr::node() const { return pool_->node(id_); }
-bool Expr::isConstant() const { return pool_ && node().op == Op::Constant; }
-double Expr::constantValue() const { return node().value; }
-bool Expr::isVariable() const { return pool_ && node().op == Op::Variable; }
-
 namespace {
 ExprPool& poolOf(Expr a, Expr b) {
   ExprPool* p = a.pool() ? a.pool() : b.pool();
