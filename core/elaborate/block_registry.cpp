@@ -8,11 +8,11 @@ void BlockRegistry::add(ComponentType type) {
   std::string name = type.type;
   auto [it, inserted] = types_.emplace(name, std::make_unique<ComponentType>(std::move(type)));
   if (!inserted) throw std::logic_error("component type registered twice: " + name);
+  byName_.emplace(it->first, it->second.get());
 }
 
 const ComponentType* BlockRegistry::find(const std::string& type) const {
-  auto it = types_.find(type);
-  if (it != types_.end()) return it->second.get();
+  if (auto it = byName_.find(type); it != byName_.end()) return it->second;
   return base_ ? base_->find(type) : nullptr;
 }
 

@@ -8,6 +8,8 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "elaborate/component_type.h"
@@ -34,6 +36,9 @@ class BlockRegistry {
  private:
   const BlockRegistry* base_;
   std::map<std::string, std::unique_ptr<ComponentType>> types_;
+  /// The types of this layer by name (views of types_'s keys): a model's blocks are each looked
+  /// up, and a tree of names that mostly begin alike ("electrical.") compares many bytes a level.
+  std::unordered_map<std::string_view, const ComponentType*> byName_;
 };
 
 }  // namespace kelvin::core
