@@ -123,20 +123,21 @@ FlatSystem Elaborator::build(const Model& model) const {
     FlatNode node;
     node.domain = net.domain;
     node.across = pool.variable(static_cast<int>(system.unknowns.size()));
-    system.unknowns.push_back({members[net.members.front()].key + "." + acrossSymbol, 0.0, false, -1});
+    system.unknowns.push_back({nets.key(members[net.members.front()]) + "." + acrossSymbol, 0.0, false, -1});
     Expr across = node.across;
     node.members.reserve(net.members.size());
     for (int index : net.members) {
       const NetList::Member& m = members[index];
-      node.members.push_back(m.key);
+      std::string key = nets.key(m);
+      node.members.push_back(key);
       node.referenced = node.referenced || m.port->reference;
       acrossOf[index] = across.id();
-      system.signals.push_back({m.key, across, false});
+      system.signals.push_back({key, across, false});
       const int unknown = static_cast<int>(system.unknowns.size());
-      system.unknowns.push_back({m.key + "." + throughSymbol, 0.0, false, m.instance});
+      system.unknowns.push_back({key + "." + throughSymbol, 0.0, false, m.instance});
       const Expr through = pool.variable(unknown);
       throughOf[index] = through.id();
-      system.throughs.push_back({m.key, through, false});
+      system.throughs.push_back({std::move(key), through, false});
     }
     system.nodes.push_back(std::move(node));
   }
@@ -146,10 +147,11 @@ FlatSystem Elaborator::build(const Model& model) const {
     const NetList::Member* driver = nets.driverOf(net);
     if (!driver) continue;
     const int unknown = static_cast<int>(system.unknowns.size());
-    system.unknowns.push_back({driver->key, 0.0, false, driver->instance});
+    std::string key = nets.key(*driver);
+    system.unknowns.push_back({key, 0.0, false, driver->instance});
     const Expr output = pool.variable(unknown);
     outputOf[driver - members.data()] = output.id();
-    system.signals.push_back({driver->key, output, true});
+    system.signals.push_back({std::move(key), output, true});
     for (int index : net.members)
       if (members[index].port->direction == PortDirection::Input) inputOf[index] = output.id();
   }
@@ -158,10 +160,11 @@ FlatSystem Elaborator::build(const Model& model) const {
     const NetList::Member& m = members[index];
     if (m.port->direction != PortDirection::Output || outputOf[index] != kNone) continue;
     const int unknown = static_cast<int>(system.unknowns.size());
-    system.unknowns.push_back({m.key, 0.0, false, m.instance});
+    std::string key = nets.key(m);
+    system.unknowns.push_back({key, 0.0, false, m.instance});
     const Expr output = pool.variable(unknown);
     outputOf[index] = output.id();
-    system.signals.push_back({m.key, output, true});
+    system.signals.push_back({std::move(key), output, true});
   }
 
   const PortBindings bindings{nets, acrossOf, throughOf, inputOf, outputOf};

@@ -103,7 +103,7 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
     for (const PortDecl& port : type->ports) {
       const int copies = port.variadic ? instance.variadicCount : 1;
       for (int k = 1; k <= copies; ++k) {
-        members_.push_back({id + "." + (port.variadic ? port.name + std::to_string(k) : port.name), index, &port});
+        members_.push_back({index, port.variadic ? k : 0, &port});
         memberSlot_.push_back(newSlot());
       }
     }
@@ -161,8 +161,8 @@ void NetList::finish() {
       const bool physical = m.port->direction == PortDirection::Physical;
       const bool firstPhysical = first.port->direction == PortDirection::Physical;
       if (physical != firstPhysical || m.port->domain != first.port->domain)
-        fail(instances_[m.instance].id, m.key.substr(m.key.rfind('.') + 1),
-             "a " + std::string(domainName(m.port->domain)) + " port is wired to " + first.key + " (" +
+        fail(instances_[m.instance].id, portName(m),
+             "a " + std::string(domainName(m.port->domain)) + " port is wired to " + key(first) + " (" +
                  std::string(domainName(first.port->domain)) + ")");
     }
     net.members.push_back(index);
@@ -174,14 +174,14 @@ void NetList::finish() {
       const Member& m = members_[index];
       if (m.port->direction != PortDirection::Output) continue;
       if (driver)
-        fail(instances_[m.instance].id, m.key.substr(m.key.rfind('.') + 1),
-             "two outputs drive one signal line: " + driver->key + " and " + m.key);
+        fail(instances_[m.instance].id, portName(m),
+             "two outputs drive one signal line: " + key(*driver) + " and " + key(m));
       driver = &m;
     }
     for (int index : net.members) {
       const Member& m = members_[index];
       if (!driver && m.port->direction == PortDirection::Input && !m.port->optional)
-        fail(instances_[m.instance].id, m.key.substr(m.key.rfind('.') + 1), "input is not connected to any output");
+        fail(instances_[m.instance].id, portName(m), "input is not connected to any output");
     }
   }
 }
@@ -190,6 +190,12 @@ const NetList::Member* NetList::driverOf(const Net& net) const {
   for (int index : net.members)
     if (members_[index].port->direction == PortDirection::Output) return &members_[index];
   return nullptr;
+}
+
+std::string NetList::key(const Member& m) const { return instances_[m.instance].id + "." + portName(m); }
+
+std::string NetList::portName(const Member& m) {
+  return m.copy > 0 ? m.port->name + std::to_string(m.copy) : m.port->name;
 }
 
 }  // namespace kelvin::core

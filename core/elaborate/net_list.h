@@ -33,9 +33,11 @@ class NetList {
     int firstMember = 0;  // index in members() of its first port
     int memberCount = 0;
   };
+  /// A port of an instance; its name, "<instance id>.<port>", is made on request (key()): a
+  /// large model has hundreds of thousands, and the names are copied where they are kept anyway.
   struct Member {
-    std::string key;  // "<instance id>.<port>"
     int instance = -1;
+    int copy = 0;  // k of the k-th copy of a variadic port (its name is the port's and k), else 0
     const PortDecl* port = nullptr;
   };
   struct Net {
@@ -60,6 +62,10 @@ class NetList {
   int memberOf(int instance, std::string_view name) const;
   /// The output port driving a signal net, or nullptr if it has none.
   const Member* driverOf(const Net& net) const;
+  /// "<instance id>.<port>": the name of member `m`, as results and messages show it.
+  std::string key(const Member& m) const;
+  /// The port's name alone ("n", "u2").
+  static std::string portName(const Member& m);
 
  private:
   /// Boundary ports of one subsystem: name -> union-find slot.
