@@ -55,13 +55,14 @@ int SimulateCommand::run(const CliArguments& args, CommandContext& context) {
   core::SimulationOptions options;
   std::shared_ptr<const core::CompiledModel> compiled;
   {
-    // The model is not needed once compiled: it goes before the run rather than holding a
-    // large model's blocks and connections in memory until the CSV is written.
-    const core::Model model = context.loadValidModel(path);
+    // The model is not needed once elaborated: the compiler lets it go before the eliminations
+    // rather than holding a large model's blocks and connections in memory until the CSV is written.
+    core::Model model = context.loadValidModel(path);
     options = core::SimulationOptions::fromSettings(model.settings, path);
     overrides.applyTo(options);
     // A run draws no noise; the energies weigh the state projection at constraint changes.
-    compiled = core::compileModel(model, context.registry(), path, {}, core::CompileProducts::run(options.projection));
+    compiled = core::compileModel(std::move(model), context.registry(), path, {},
+                                  core::CompileProducts::run(options.projection));
   }
   const std::vector<std::string>& names = core::signalNames(*compiled);
   const std::vector<std::size_t> columns =

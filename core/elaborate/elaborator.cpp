@@ -70,9 +70,18 @@ Elaborator::Elaborator(const BlockRegistry& registry, std::string file, std::set
     : registry_(registry), file_(std::move(file)), runtime_(std::move(runtime)), products_(products) {}
 
 FlatSystem Elaborator::elaborate(const Model& model, bool eliminateAliases) const {
+  return eliminated(build(model), eliminateAliases);
+}
+
+FlatSystem Elaborator::elaborate(Model&& model, bool eliminateAliases) const {
+  FlatSystem system = build(model);
+  { const Model released = std::move(model); }
+  return eliminated(std::move(system), eliminateAliases);
+}
+
+FlatSystem Elaborator::eliminated(FlatSystem system, bool eliminateAliases) const {
   // The net list and the port bindings are gone before the elimination starts: the
   // elimination is where compiling a large model needs the most memory.
-  FlatSystem system = build(model);
   spdlog::debug("elaborate {}: {} unknowns, {} equations, {} expression nodes; eliminating aliases", file_,
                 system.unknowns.size(), system.equations.size(), system.pool->size());
   if (eliminateAliases) AliasEliminator().run(system);

@@ -19,11 +19,11 @@
 
 namespace kelvin::core {
 
-std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
-                                                  const std::string& file, const std::set<std::string>& runtime,
-                                                  const CompileProducts& products, const std::atomic<bool>* cancel) {
-  spdlog::debug("compile {}: elaborating", file);
-  FlatSystem flat = Elaborator(registry, file, runtime, products).elaborate(model);
+namespace {
+
+/// The compiled model of `flat`, the model elaborated with its aliases eliminated.
+std::shared_ptr<const CompiledModel> compileFlat(FlatSystem flat, const std::string& file,
+                                                 const std::atomic<bool>* cancel) {
   throwIfCancelled(cancel);
   for (const std::string& name : flat.structuralParameters)
     spdlog::info("compile {}: parameter {} shapes the equations (structural): a new value compiles the model again",
@@ -53,6 +53,22 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
   auto compiled = std::make_shared<const CompiledModel>(std::move(flat), file);
   spdlog::debug("compile {}: done", file);
   return compiled;
+}
+
+}  // namespace
+
+std::shared_ptr<const CompiledModel> compileModel(const Model& model, const BlockRegistry& registry,
+                                                  const std::string& file, const std::set<std::string>& runtime,
+                                                  const CompileProducts& products, const std::atomic<bool>* cancel) {
+  spdlog::debug("compile {}: elaborating", file);
+  return compileFlat(Elaborator(registry, file, runtime, products).elaborate(model), file, cancel);
+}
+
+std::shared_ptr<const CompiledModel> compileModel(Model&& model, const BlockRegistry& registry, const std::string& file,
+                                                  const std::set<std::string>& runtime, const CompileProducts& products,
+                                                  const std::atomic<bool>* cancel) {
+  spdlog::debug("compile {}: elaborating", file);
+  return compileFlat(Elaborator(registry, file, runtime, products).elaborate(std::move(model)), file, cancel);
 }
 
 const std::vector<std::string>& signalNames(const CompiledModel& compiled) { return compiled.signalNames(); }

@@ -36,6 +36,13 @@ std::shared_ptr<const CompiledModel> compileModel(const Model& model, const Bloc
                                                   const std::set<std::string>& runtime = {},
                                                   const CompileProducts& products = {},
                                                   const std::atomic<bool>* cancel = nullptr);
+/// As above, taking the model, which is let go as soon as its flat system is built (before the
+/// eliminations, where compiling a large model needs the most memory).
+std::shared_ptr<const CompiledModel> compileModel(Model&& model, const BlockRegistry& registry,
+                                                  const std::string& file = {},
+                                                  const std::set<std::string>& runtime = {},
+                                                  const CompileProducts& products = {},
+                                                  const std::atomic<bool>* cancel = nullptr);
 
 /// Names of the signals a compiled model reports, `<block id>.<port>` or
 /// `<block id>.<variable>`, in sample order.
