@@ -12,7 +12,9 @@ void BlockRegistry::add(ComponentType type) {
 }
 
 const ComponentType* BlockRegistry::find(const std::string& type) const {
-  if (auto it = byName_.find(type); it != byName_.end()) return it->second;
+  // A model's layer is mostly empty: its blocks are the library's, hashed once, there.
+  if (!byName_.empty())
+    if (auto it = byName_.find(type); it != byName_.end()) return it->second;
   return base_ ? base_->find(type) : nullptr;
 }
 
