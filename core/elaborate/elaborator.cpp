@@ -185,7 +185,9 @@ FlatSystem Elaborator::build(const Model& model) const {
 
   const PortBindings bindings{nets, acrossOf, throughOf, inputOf, outputOf};
   SwitchOwners owners(system);
+  constexpr std::size_t kAhead = 8;  // instances whose parameters are fetched ahead of their build
   for (std::size_t i = 0; i < nets.instances().size(); ++i) {
+    if (i + kAhead < nets.instances().size()) prefetchBlock(*nets.instances()[i + kAhead].block);
     const NetList::Instance& instance = nets.instances()[i];
     const std::size_t firstEquation = system.equations.size();
     const std::size_t firstClock = system.clocks.size();

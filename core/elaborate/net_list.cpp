@@ -63,7 +63,10 @@ void NetList::addDiagram(const std::vector<Block>& blocks, const std::vector<Con
   NameIndex level(blocks.size());
   for (std::size_t k = 0; k < blocks.size(); ++k) {
     // The index of a large level does not stay in the cache: its slots are fetched ahead.
-    if (k + NameIndex::kLookAhead < blocks.size()) level.prefetch(blocks[k + NameIndex::kLookAhead].id);
+    if (k + NameIndex::kLookAhead < blocks.size()) {
+      level.prefetch(blocks[k + NameIndex::kLookAhead].id);
+      prefetchBlock(blocks[k + NameIndex::kLookAhead]);  // its type, looked up below
+    }
     const Block& block = blocks[k];
     const std::string id = prefix + block.id;
     if (!level.insert(block.id, static_cast<int>(entries.size())).second)

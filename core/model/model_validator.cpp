@@ -271,7 +271,10 @@ class ModelValidator {
     // Whether a block of this level states a start position (most levels: none, nothing to compare).
     bool statesPositions = false;
     for (std::size_t k = 0; k < blocks.size(); ++k) {
-      if (k + NameIndex::kLookAhead < blocks.size()) level.ids.prefetch(blocks[k + NameIndex::kLookAhead].id);
+      if (k + NameIndex::kLookAhead < blocks.size()) {
+        level.ids.prefetch(blocks[k + NameIndex::kLookAhead].id);
+        prefetchBlock(blocks[k + NameIndex::kLookAhead]);  // its type and parameters, checked below
+      }
       const Block& block = blocks[k];
       const std::string name = prefix + block.id;
       const ComponentType* type = nullptr;
