@@ -33,18 +33,13 @@ std::pair<const char*, const char*> quantitySymbols(Domain d) {
 
 /// Records `block` as the maker of the switched nodes of e that no block made before. A node
 /// visited once (for any block) is not entered again: every switched node below it has its
-/// maker already, so each node is walked once in the whole elaboration. While every switched
-/// node of the pool has its maker (most models have few such nodes, many have none), there is
-/// nothing to find and nothing is walked: the nodes made since the last call are only counted.
+/// maker already, so each node is walked once in the whole elaboration.
 class SwitchOwners {
  public:
   explicit SwitchOwners(FlatSystem& system) : system_(system) {}
 
   void record(Expr e, int block) {
     const ExprPool& pool = *system_.pool;
-    for (; counted_ < pool.size(); ++counted_)
-      if (isSwitched(pool.node(static_cast<std::uint32_t>(counted_)).op)) ++switched_;
-    if (system_.switchOwners.size() == switched_) return;
     if (visited_.size() < pool.size()) visited_.resize(pool.size(), false);
     std::vector<std::uint32_t>& stack = stack_;
     stack.assign(1, e.id());
@@ -64,8 +59,6 @@ class SwitchOwners {
 
  private:
   FlatSystem& system_;
-  std::size_t counted_ = 0;   // the pool's nodes counted so far
-  std::size_t switched_ = 0;  // the switched ones among them
   std::vector<bool> visited_;
   std::vector<std::uint32_t> stack_;
 };
