@@ -420,34 +420,33 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo
     std::size_t& depth;
     ~Leave() { --depth; }
   } leave{walkDepth_};
-  auto& s = scratch_[level];
-  if (keepMemo && s.epoch != 0) {
-    // The previous walk's results stand.
-  } else if (++s.epoch == 0) {  // wrapped: forget every old stamp
-    std::fill(s.stamp.begin(), s.stamp.end(), 0u);
-    s.epoch = 1;
-  }
-  auto done = [&](std::uint32_t id) {
-    const WalkScratch& w = scratch_[level];
-    return id < w.stamp.size() && w.stamp[id] == w.epoch;
-  };
-  auto result = [&](std::uint32_t id) { return done(id) ? scratch_[level].memo[id] : id; };
-  auto settle = [&](std::uint32_t id, std::uint32_t to) {
-    WalkScratch& w = scratch_[level];
-    if (w.stamp.size() <= id) {
-      const std::size_t size = std::max<std::size_t>(nodes_.size(), id + 1);
-      // Room for as many nodes again (a rewrite of a whole system makes fewer than it walks):
-      // the arrays then grow in place as the pool does, never copied to a new block (whose
-      // pages would all be faulted in afresh) nor doubled past what is used.
-      if (w.stamp.capacity() < size) {
-        w.stamp.reserve(2 * size);
-        w.memo.reserve(2 * size);
-      }
-      w.stamp.resize(size, 0u);
-      w.memo.resize(size, 0u);
+  if (level == 0) {
+    if ((!keepMemo || walkEpoch_ == 0) && ++walkEpoch_ == 0) {  // wrapped: forget every old stamp
+      for (std::uint32_t id = 0; id < nodes_.size(); ++id)
+        if (nodes_[id].op != Op::Constant) nodes_[id].walk.epoch = 0;
+      walkEpoch_ = 1;
     }
-    w.stamp[id] = w.epoch;
-    w.memo[id] = to;
+  } else if (!keepMemo) {
+    scratch_[level].memo.clear();
+  }
+  const std::uint32_t epoch = walkEpoch_;
+  // The memo: in the nodes for the outermost walk, in a map for a nested one (see WalkScratch).
+  // A node free of unknowns is its own rewrite, never written (a constant's `walk` is its value).
+  auto done = [&](std::uint32_t id) {
+    const ExprNode& n = nodes_[id];
+    return !n.hasUnknown || (level == 0 ? n.walk.epoch == epoch : scratch_[level].memo.count(id) != 0);
+  };
+  auto result = [&](std::uint32_t id) {
+    const ExprNode& n = nodes_[id];
+    if (!n.hasUnknown) return id;
+    if (level == 0) return n.walk.epoch == epoch ? n.walk.result : id;
+    const auto& memo = scratch_[level].memo;
+    const auto found = memo.find(id);
+    return found == memo.end() ? id : found->second;
+  };
+  auto settle = [&](std::uint32_t id, std::uint32_t to) {
+    if (level == 0) nodes_[id].walk = {epoch, to};
+    else scratch_[level].memo[id] = to;
   };
   // Post-order by an explicit stack: (node, operands pushed already). Only nodes over
   // unknowns are entered; the others are kept as they are.
