@@ -592,20 +592,35 @@ void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<
   thread_local std::vector<std::uint32_t> stack;
   stack.assign(1, e.id());
   // Nodes met so far: a short list while the expression is small (most are a few nodes,
-  // and this runs once per equation), a hash set beyond that.
+  // and this runs once per equation), beyond that a mark per node of the pool, kept by the
+  // thread (as long as the largest pool it read: a bit per node) and cleared again through the
+  // list of the nodes marked. No hash set to fill and free for a ground node's long law.
   constexpr std::size_t kShort = 32;
   std::array<std::uint32_t, kShort> met;  // in place: no allocation for a short expression
   std::size_t metCount = 0;
-  std::unordered_set<std::uint32_t> metMany;
+  thread_local std::vector<bool> marked;
+  thread_local std::vector<std::uint32_t> metMany;
+  bool many = false;
+  auto mark = [&](std::uint32_t id) {
+    marked[id] = true;
+    metMany.push_back(id);
+  };
   auto firstVisit = [&](std::uint32_t id) {
-    if (!metMany.empty()) return metMany.insert(id).second;
+    if (many) {
+      if (marked[id]) return false;
+      mark(id);
+      return true;
+    }
     if (std::find(met.begin(), met.begin() + metCount, id) != met.begin() + metCount) return false;
     if (metCount < kShort) {
       met[metCount++] = id;
       return true;
     }
-    metMany.insert(met.begin(), met.end());
-    metMany.insert(id);
+    many = true;
+    if (marked.size() < nodes_.size()) marked.resize(nodes_.size(), false);
+    metMany.clear();
+    for (const std::uint32_t m : met) mark(m);
+    mark(id);
     return true;
   };
   while (!stack.empty()) {
@@ -626,6 +641,8 @@ void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<
     if (k > 1) stack.push_back(n.b);
     if (k > 2) stack.push_back(n.c);
   }
+  if (many)
+    for (const std::uint32_t id : metMany) marked[id] = false;
 }
 
 std::optional<double> ExprPool::linearCoefficient(Expr e, int variable) const {
