@@ -59,6 +59,29 @@ bool AliasEliminator::pin(int i, double value) {
   return true;
 }
 
+void AliasEliminator::addBlock(int root, int block) {
+  const int entry = static_cast<int>(blocks_.size());
+  blocks_.push_back({block, -1});
+  BlockList& list = blockLists_[root];
+  if (list.last >= 0)
+    blocks_[list.last].next = entry;
+  else
+    list.first = entry;
+  list.last = entry;
+}
+
+void AliasEliminator::joinBlocks(int into, int from) {
+  BlockList& source = blockLists_[from];
+  if (source.first < 0) return;
+  BlockList& target = blockLists_[into];
+  if (target.last >= 0)
+    blocks_[target.last].next = source.first;
+  else
+    target.first = source.first;
+  target.last = source.last;
+  source = {};
+}
+
 void AliasEliminator::run(FlatSystem& system) {
   constexpr int kMaxPasses = 8;
   for (int i = 0; i < kMaxPasses && pass(system); ++i) {
@@ -127,7 +150,7 @@ bool AliasEliminator::fold(std::size_t k, int block) {
   if (rootTerms_.size() == 1) {
     if (!pin(first.unknown, -constant / first.coefficient)) return false;
     // An alias of a constant unknown: diagnostics name its block with the equations that use it.
-    if (touchesPinned && block >= 0) aliasBlocks_[first.unknown].push_back(block);
+    if (touchesPinned && block >= 0) addBlock(first.unknown, block);
     return true;
   }
   const Term second = rootTerms_[1];
@@ -136,11 +159,8 @@ bool AliasEliminator::fold(std::size_t k, int block) {
   if (block >= 0) {
     // Diagnostics name the block of a folded alias with the equations that use it.
     const int root = find(first.unknown);
-    std::vector<int>& into = aliasBlocks_[root];
-    std::vector<int>& from = aliasBlocks_[root == first.unknown ? second.unknown : first.unknown];
-    into.insert(into.end(), from.begin(), from.end());
-    std::vector<int>().swap(from);
-    into.push_back(block);
+    joinBlocks(root, root == first.unknown ? second.unknown : first.unknown);
+    addBlock(root, block);
   }
   return true;
 }
@@ -152,7 +172,8 @@ bool AliasEliminator::pass(FlatSystem& system) {
   links_.assign(n, {});
   roots_.assign(n, {});
   state_.assign(n, false);
-  aliasBlocks_.assign(n, {});
+  blockLists_.assign(n, {});
+  blocks_.clear();
   slotOfRoot_.assign(n, -1);
   for (int i = 0; i < n; ++i) {
     links_[i].parent = i;
@@ -177,17 +198,19 @@ bool AliasEliminator::pass(FlatSystem& system) {
   }
   if (std::find(folded.begin(), folded.end(), true) == folded.end()) return false;  // every unknown keeps its index
 
+  // Every unknown straight under its root from here on: links_[i].parent is find(i).
+  for (int i = 0; i < n; ++i) find(i);
   // Survivors are the unpinned roots, renumbered in order, moved down in place (no second
   // array of unknowns made and faulted in).
   const std::vector<int> newIndex =
-      compactInPlace(system.unknowns, [&](int i) { return find(i) == i && !roots_[i].pinned; });
+      compactInPlace(system.unknowns, [&](int i) { return links_[i].parent == i && !roots_[i].pinned; });
   // Each folded unknown over its root, in the old numbering (a surviving root keeps itself):
   // only the nodes above a folded unknown are made anew. Then every leaf takes its new number
   // in place, so the untouched rest of the system is not interned again.
   std::vector<Expr> replacement(n);
   for (int i = 0; i < n; ++i) {
-    const int r = find(i);
     const Link& l = links_[i];
+    const int r = l.parent;
     if (roots_[r].pinned) {
       replacement[i] = pool.constant(l.scale * roots_[r].value + l.offset);
     } else if (r != i) {
@@ -197,23 +220,25 @@ bool AliasEliminator::pass(FlatSystem& system) {
       replacement[i] = l.offset == 0.0 ? scaled : scaled + l.offset;
     }
   }
-  // The kept equations, moved down in place as they are rewritten.
-  std::vector<bool> keptNonlinear;
+  // The kept equations, moved down in place as they are rewritten. A product with an unknown
+  // that folded to a constant is linear now: another pass reads it.
+  bool linearNow = false;
   std::vector<int> met;
   std::size_t kept = 0;
   for (std::size_t e = 0; e < m; ++e) {
     if (folded[e]) continue;
     if (kept != e) system.equations[kept] = std::move(system.equations[e]);
     FlatEquation& eq = system.equations[kept++];
-    keptNonlinear.push_back(nonlinear[e]);
     met.clear();
     eq.residual = pool.substitute(eq.residual, replacement, met);
+    const ExprNode& node = eq.residual.node();
+    linearNow =
+        linearNow || (nonlinear[e] && node.linear && !node.hasDerivative && !node.timeOrDiscrete && node.hasUnknown);
     // The blocks of the aliases folded into the unknowns it used.
     const std::size_t before = eq.mergedFrom.size();
-    for (int v : met) {
-      const std::vector<int>& blocks = aliasBlocks_[find(v)];
-      eq.mergedFrom.insert(eq.mergedFrom.end(), blocks.begin(), blocks.end());
-    }
+    for (int v : met)
+      for (int k = blockLists_[links_[v].parent].first; k >= 0; k = blocks_[k].next)
+        eq.mergedFrom.push_back(blocks_[k].block);
     if (eq.mergedFrom.size() != before) {
       std::sort(eq.mergedFrom.begin(), eq.mergedFrom.end());
       eq.mergedFrom.erase(std::unique(eq.mergedFrom.begin(), eq.mergedFrom.end()), eq.mergedFrom.end());
@@ -225,12 +250,7 @@ bool AliasEliminator::pass(FlatSystem& system) {
   pool.substituteAll(expressions, replacement, false);
   pool.renumberUnknowns(newIndex);
   system.equations.erase(system.equations.begin() + static_cast<std::ptrdiff_t>(kept), system.equations.end());
-  // A product with an unknown that folded to a constant is linear now: another pass reads it.
-  for (std::size_t e = 0; e < system.equations.size(); ++e) {
-    const ExprNode& node = system.equations[e].residual.node();
-    if (keptNonlinear[e] && node.linear && !node.hasDerivative && !node.timeOrDiscrete && node.hasUnknown) return true;
-  }
-  return false;
+  return linearNow;
 }
 
 }  // namespace kelvin::core

@@ -47,7 +47,7 @@ class AliasEliminator {
 
   struct Link {
     int parent;
-    double scale = 1.0;   // y = scale * y_parent + offset
+    double scale = 1.0;  // y = scale * y_parent + offset
     double offset = 0.0;
   };
   struct Root {
@@ -58,11 +58,26 @@ class AliasEliminator {
   bool unite(int i, int j, double s, double c);  // y_i = s*y_j + c
   bool pin(int i, double value);                 // y_i = value
 
+  /// Per root, the blocks whose alias equations were folded into it: a list of entries of
+  /// blocks_ (first and last, -1 when empty), so that uniting two roots joins their lists in
+  /// place (no vector per root to allocate, grow and free).
+  struct BlockList {
+    int first = -1, last = -1;
+  };
+  struct BlockEntry {
+    int block;
+    int next;  // -1 at the end
+  };
+  void addBlock(int root, int block);
+  /// Moves the blocks of `from` to the end of those of `into`.
+  void joinBlocks(int into, int from);
+
   std::vector<Link> links_;
   std::vector<Root> roots_;
   std::vector<bool> state_;
-  std::vector<std::vector<int>> aliasBlocks_;  // per root: blocks whose alias equations were folded into it
-  std::vector<int> findPath_;                  // scratch of find()
+  std::vector<BlockList> blockLists_;
+  std::vector<BlockEntry> blocks_;
+  std::vector<int> findPath_;  // scratch of find()
   std::vector<LinearEquation> equations_;
   std::vector<Term> terms_;
   std::vector<int> slotOfRoot_;  // scratch of fold(): a root's place in rootTerms_, or -1

@@ -258,10 +258,7 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
       break;
     }
   }
-  if (removed == 0) {
-    pool.releaseScratch();
-    return 0;
-  }
+  if (removed == 0) return 0;
 
   // Every eliminated unknown over the survivors where it still occurs: the equations not
   // rewritten since their last elimination, the long ones, and the signals (one memo for all,
@@ -283,7 +280,6 @@ int VariableEliminator::run(FlatSystem& system, Incidence graph) {
   for (int e : rewritten) expressions.push_back(&system.equations[e].residual);
   system.forEachExpression([&](Expr& x) { expressions.push_back(&x); });
   pool.substituteAll(expressions, valueOf, true, settled);
-  pool.releaseScratch();  // the last rewrite of the whole system: what is compiled next needs the memory
   pool.renumberUnknowns(newIndex);
   return removed;
 }

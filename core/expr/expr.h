@@ -66,6 +66,13 @@ bool isRelation(Op op);
 /// Number of operands: 0 for leaves, 1 to 3 otherwise.
 int operandCount(Op op);
 
+/// What the outermost rewrite walking a node made of it (see ExprPool::substituteWith): node
+/// `result`, if `epoch` is that walk's.
+struct WalkMark {
+  std::uint32_t epoch;
+  std::uint32_t result;
+};
+
 /// One node of the DAG. Children are node ids of the same pool. 32 bytes: the op and the flags
 /// share the first 8, so a big model's pool stays small.
 struct ExprNode {
@@ -82,7 +89,12 @@ struct ExprNode {
   std::uint8_t parents = 0;
   std::uint32_t a = 0, b = 0, c = 0;
   std::int32_t index = -1;  // Variable / Derivative / Discrete: its index
-  double value = 0.0;       // Constant
+  union {
+    double value = 0.0;  // Constant
+    /// On a node over unknowns (never a constant), a rewrite's memo: kept in the node, which
+    /// the walk reads anyway, not in arrays the size of the pool. No part of the node's identity.
+    WalkMark walk;
+  };
 };
 
 class ExprPool;
@@ -174,11 +186,6 @@ class ExprPool {
   /// over the leaves only), where a substitute() would make every node over an unknown anew.
   void renumberUnknowns(const std::vector<int>& newIndex);
 
-  /// Frees the memo of the rewrites (two arrays of the pool's size, kept between calls so that
-  /// a rewrite of a whole system allocates nothing per expression): for when the rewriting is
-  /// over. A later rewrite makes it again.
-  void releaseScratch() { std::vector<WalkScratch>().swap(scratch_); }
-
   /// Replaces whole sub-expressions: every node whose id is a key of `replacement`
   /// (memoised over the DAG).
   Expr replaceNodes(Expr e, const std::unordered_map<std::uint32_t, Expr>& replacement);
@@ -239,16 +246,18 @@ class ExprPool {
   Expr substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo = false,
                       const std::function<bool(int)>& settled = {});
 
-  /// Scratch of one substitute() walk: the result of node id is memo[id] when stamp[id] == epoch.
-  /// Pool-sized arrays, so a walk touches no hash table; one per nesting level (a der() of a
-  /// replaced variable substitutes once more inside a walk).
+  /// Scratch of the substitute() walks of one nesting level (a der() of a replaced variable
+  /// substitutes once more inside a walk). The outermost walk keeps its memo in the nodes
+  /// (ExprNode::walk, stamped with walkEpoch_): nothing of the pool's size to allocate and fault
+  /// in, no second random read per node. A nested walk must leave that memo alone: it keeps its
+  /// own in `memo` (its expression is a replacement, a few nodes).
   struct WalkScratch {
-    std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>> stamp, memo;
-    std::uint32_t epoch = 0;
     std::vector<std::pair<std::uint32_t, bool>> stack;  // kept between walks: no allocation per walk
+    std::unordered_map<std::uint32_t, std::uint32_t> memo;
   };
   std::vector<WalkScratch> scratch_;
   std::size_t walkDepth_ = 0;
+  std::uint32_t walkEpoch_ = 0;  // of the outermost walk (or of the last, while none runs)
 
   NodeStore<ExprNode> nodes_;
   /// A slot of the hash table: a node id (kEmpty where free) and the low 32 bits of the node's

@@ -420,34 +420,33 @@ Expr ExprPool::substituteWith(Expr e, const Lookup& replacementOf, bool keepMemo
     std::size_t& depth;
     ~Leave() { --depth; }
   } leave{walkDepth_};
-  auto& s = scratch_[level];
-  if (keepMemo && s.epoch != 0) {
-    // The previous walk's results stand.
-  } else if (++s.epoch == 0) {  // wrapped: forget every old stamp
-    std::fill(s.stamp.begin(), s.stamp.end(), 0u);
-    s.epoch = 1;
-  }
-  auto done = [&](std::uint32_t id) {
-    const WalkScratch& w = scratch_[level];
-    return id < w.stamp.size() && w.stamp[id] == w.epoch;
-  };
-  auto result = [&](std::uint32_t id) { return done(id) ? scratch_[level].memo[id] : id; };
-  auto settle = [&](std::uint32_t id, std::uint32_t to) {
-    WalkScratch& w = scratch_[level];
-    if (w.stamp.size() <= id) {
-      const std::size_t size = std::max<std::size_t>(nodes_.size(), id + 1);
-      // Room for as many nodes again (a rewrite of a whole system makes fewer than it walks):
-      // the arrays then grow in place as the pool does, never copied to a new block (whose
-      // pages would all be faulted in afresh) nor doubled past what is used.
-      if (w.stamp.capacity() < size) {
-        w.stamp.reserve(2 * size);
-        w.memo.reserve(2 * size);
-      }
-      w.stamp.resize(size, 0u);
-      w.memo.resize(size, 0u);
+  if (level == 0) {
+    if ((!keepMemo || walkEpoch_ == 0) && ++walkEpoch_ == 0) {  // wrapped: forget every old stamp
+      for (std::uint32_t id = 0; id < nodes_.size(); ++id)
+        if (nodes_[id].op != Op::Constant) nodes_[id].walk.epoch = 0;
+      walkEpoch_ = 1;
     }
-    w.stamp[id] = w.epoch;
-    w.memo[id] = to;
+  } else if (!keepMemo) {
+    scratch_[level].memo.clear();
+  }
+  const std::uint32_t epoch = walkEpoch_;
+  // The memo: in the nodes for the outermost walk, in a map for a nested one (see WalkScratch).
+  // A node free of unknowns is its own rewrite, never written (a constant's `walk` is its value).
+  auto done = [&](std::uint32_t id) {
+    const ExprNode& n = nodes_[id];
+    return !n.hasUnknown || (level == 0 ? n.walk.epoch == epoch : scratch_[level].memo.count(id) != 0);
+  };
+  auto result = [&](std::uint32_t id) {
+    const ExprNode& n = nodes_[id];
+    if (!n.hasUnknown) return id;
+    if (level == 0) return n.walk.epoch == epoch ? n.walk.result : id;
+    const auto& memo = scratch_[level].memo;
+    const auto found = memo.find(id);
+    return found == memo.end() ? id : found->second;
+  };
+  auto settle = [&](std::uint32_t id, std::uint32_t to) {
+    if (level == 0) nodes_[id].walk = {epoch, to};
+    else scratch_[level].memo[id] = to;
   };
   // Post-order by an explicit stack: (node, operands pushed already). Only nodes over
   // unknowns are entered; the others are kept as they are.
@@ -593,20 +592,35 @@ void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<
   thread_local std::vector<std::uint32_t> stack;
   stack.assign(1, e.id());
   // Nodes met so far: a short list while the expression is small (most are a few nodes,
-  // and this runs once per equation), a hash set beyond that.
+  // and this runs once per equation), beyond that a mark per node of the pool, kept by the
+  // thread (as long as the largest pool it read: a bit per node) and cleared again through the
+  // list of the nodes marked. No hash set to fill and free for a ground node's long law.
   constexpr std::size_t kShort = 32;
   std::array<std::uint32_t, kShort> met;  // in place: no allocation for a short expression
   std::size_t metCount = 0;
-  std::unordered_set<std::uint32_t> metMany;
+  thread_local std::vector<bool> marked;
+  thread_local std::vector<std::uint32_t> metMany;
+  bool many = false;
+  auto mark = [&](std::uint32_t id) {
+    marked[id] = true;
+    metMany.push_back(id);
+  };
   auto firstVisit = [&](std::uint32_t id) {
-    if (!metMany.empty()) return metMany.insert(id).second;
+    if (many) {
+      if (marked[id]) return false;
+      mark(id);
+      return true;
+    }
     if (std::find(met.begin(), met.begin() + metCount, id) != met.begin() + metCount) return false;
     if (metCount < kShort) {
       met[metCount++] = id;
       return true;
     }
-    metMany.insert(met.begin(), met.end());
-    metMany.insert(id);
+    many = true;
+    if (marked.size() < nodes_.size()) marked.resize(nodes_.size(), false);
+    metMany.clear();
+    for (const std::uint32_t m : met) mark(m);
+    mark(id);
     return true;
   };
   while (!stack.empty()) {
@@ -627,6 +641,8 @@ void ExprPool::collectUnknowns(Expr e, std::vector<int>& variables, std::vector<
     if (k > 1) stack.push_back(n.b);
     if (k > 2) stack.push_back(n.c);
   }
+  if (many)
+    for (const std::uint32_t id : metMany) marked[id] = false;
 }
 
 std::optional<double> ExprPool::linearCoefficient(Expr e, int variable) const {

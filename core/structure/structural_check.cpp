@@ -84,9 +84,11 @@ void findFloatingNetworks(const FlatSystem& system, const std::string& file, std
   std::vector<char> referenced(n, 0);
   for (int i = 0; i < n; ++i)
     if (system.nodes[i].referenced) referenced[find(i)] = 1;
-  // The nodes of each network, listed once (many floating networks must not each look at all).
+  // The nodes of each floating network, listed once (many floating networks must not each look
+  // at all; a referenced one, most often the whole model, is not listed).
   std::vector<std::vector<int>> nodesOf(n);
-  for (int i = 0; i < n; ++i) nodesOf[find(i)].push_back(i);
+  for (int i = 0; i < n; ++i)
+    if (const int root = find(i); !referenced[root]) nodesOf[root].push_back(i);
   for (int root = 0; root < n; ++root) {
     if (nodesOf[root].empty() || referenced[root]) continue;
     std::set<std::string> blocks, ports;

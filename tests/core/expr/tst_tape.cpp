@@ -357,6 +357,24 @@ void TestTape::collectUnknownsFindsEachLeafOnce() {
   derivatives.clear();
   pool.collectUnknowns(sin(l.t) + l.d, variables, derivatives);
   QVERIFY(variables.empty() && derivatives.empty());
+
+  // Past the short list of nodes met (a ground node's law): a sum over y[10..109], each twice,
+  // under a DAG that doubles 60 times (a walk without its marks would never end). Read twice:
+  // the second reading must meet the nodes the first marked.
+  Expr sum = pool.constant(0.0);
+  for (int k = 10; k < 110; ++k) sum = sum + pool.variable(k) * pool.variable(k + 1);
+  Expr doubled = sum + der(l.x);
+  for (int k = 0; k < 60; ++k) doubled = doubled * doubled;
+  std::vector<int> expected(101);
+  for (int k = 0; k < 101; ++k) expected[k] = 10 + k;
+  for (int reading = 0; reading < 2; ++reading) {
+    variables.clear();
+    derivatives.clear();
+    pool.collectUnknowns(doubled, variables, derivatives);
+    std::sort(variables.begin(), variables.end());
+    QCOMPARE(variables, expected);
+    QCOMPARE(derivatives, (std::vector<int>{0}));
+  }
 }
 
 void TestTape::linearCoefficient_data() {

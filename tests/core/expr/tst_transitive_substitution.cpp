@@ -23,6 +23,7 @@ class TestTransitiveSubstitution : public QObject {
   void sharedMemoMakesEachNodeOnce();
   void leavesTargetsWithoutReplacedUnknowns();
   void takesASettledReplacementAsItIs();
+  void keepsTheNodesItWalksIntact();
 };
 
 namespace {
@@ -125,6 +126,28 @@ void TestTransitiveSubstitution::takesASettledReplacementAsItIs() {
   pool.substituteAll({&target, &product}, byVariable, true, onlyY1);
   QCOMPARE(target.id(), (2.0 * y2 + 1.0).id());
   QCOMPARE(product.id(), expected.id());
+}
+
+void TestTransitiveSubstitution::keepsTheNodesItWalksIntact() {
+  // A rewrite keeps its memo in the nodes it walks (ExprNode::walk): a constant it meets (as an
+  // operand, or as a replacement reached transitively) must keep its value, and a der() of a
+  // replaced variable (a walk nested in the walk) must not disturb the outer walk's memo.
+  ExprPool pool;
+  const Expr y0 = pool.variable(0), y1 = pool.variable(1), y2 = pool.variable(2), y3 = pool.variable(3);
+  std::vector<Expr> byVariable(4);
+  byVariable[0] = pool.constant(2.5);
+  byVariable[1] = y0 + y2;
+  byVariable[2] = 4.0 * y3 + 1.0;
+  const Expr law = y1 * y3 + der(y2) * (y1 * y3) + 0.75 * y0;
+  for (int round = 0; round < 3; ++round) {
+    const Expr rewritten = pool.substituteTransitively(law, byVariable);
+    const Expr y1Now = 2.5 + (4.0 * y3 + 1.0);
+    const Expr derY2 = (4.0 * der(y3) + 1.0) - (4.0 * pool.constant(0.0) + 1.0);
+    QCOMPARE(rewritten.id(), (y1Now * y3 + derY2 * (y1Now * y3) + 0.75 * 2.5).id());
+    QCOMPARE(pool.constant(2.5).constantValue(), 2.5);
+    QCOMPARE(pool.constant(0.75).constantValue(), 0.75);
+    QCOMPARE(pool.constant(4.0).constantValue(), 4.0);
+  }
 }
 
 QTEST_APPLESS_MAIN(TestTransitiveSubstitution)
