@@ -196,23 +196,56 @@ DaeWorkspace DaeSystem::makeWorkspace() const {
   return {std::vector<double>(maxTape_), std::vector<double>(maxTape_), std::vector<double>(maxLeaves_)};
 }
 
+namespace {
+/// A run of product rows at least this long is evaluated as one (DaeSystem::ProductGroup);
+/// shorter ones are listed row by row (a run's call costs about as much as a few rows).
+constexpr int kShortestRun = 8;
+}  // namespace
+
 template <bool OFFSET, int DY, int DYP>
 void DaeSystem::productKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
                               double* out) {
   constexpr int kWidth = DY + DYP;
   static_assert(kWidth > 0);
-  const int* row = dae.productRow_.data();
+  const int* row = dae.productRow_.data() + g.first;
   const int* column = dae.productColumn_.data() + g.entry;
-  const int* valueAt = dae.productValueAt_.data();
+  const int* valueAt = dae.productValueAt_.data() + g.first;
   offsets += g.offset;
-  for (int i = g.first; i < g.last; ++i, column += kWidth) {
-    const double* value = dae.productValue_.data() + valueAt[i];
+  for (int t = 0; t < g.rows; ++t, column += kWidth) {
+    const double* value = dae.productValue_.data() + valueAt[t];
     double term[kWidth];
     for (int k = 0; k < DY; ++k) term[k] = value[k] * at.y[column[k]];
     for (int k = DY; k < kWidth; ++k) term[k] = value[k] * at.yp[column[k]];
-    double sum = OFFSET ? *offsets++ + term[0] : term[0];
+    double sum = OFFSET ? offsets[t] + term[0] : term[0];
     for (int k = 1; k < kWidth; ++k) sum += term[k];
-    out[row[i]] = sum;
+    out[row[t]] = sum;
+  }
+}
+
+template <bool OFFSET, int DY, int DYP>
+void DaeSystem::runKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
+                          double* out) {
+  // productKernel's arithmetic, row t reading each column + t: no index per row, and the rows
+  // are independent (`omp simd`: `out` is no operand), so a vector instruction does several.
+  constexpr int kWidth = DY + DYP;
+  static_assert(kWidth > 0);
+  const int* column = dae.productColumn_.data() + g.entry;
+  const double* value = dae.productValue_.data() + dae.productValueAt_[g.first];
+  const double* x[kWidth];
+  double c[kWidth];
+  for (int k = 0; k < kWidth; ++k) x[k] = (k < DY ? at.y : at.yp) + column[k], c[k] = value[k];
+  double* result = out + dae.productRow_[g.first];
+  offsets += g.offset;
+  const int rows = g.rows;
+#pragma omp simd
+  for (int t = 0; t < rows; ++t) {
+    double term[kWidth];
+#pragma GCC unroll 8  // (unrolled, the loop over t is vectorised)
+    for (int k = 0; k < kWidth; ++k) term[k] = c[k] * x[k][t];
+    double sum = OFFSET ? offsets[t] + term[0] : term[0];
+#pragma GCC unroll 8
+    for (int k = 1; k < kWidth; ++k) sum += term[k];
+    result[t] = sum;
   }
 }
 
@@ -220,27 +253,30 @@ void DaeSystem::anyProductKernel(const ProductGroup& g, const DaeSystem& dae, co
                                  const double* offsets, double* out) {
   const int width = g.dy + g.dyp;
   const int* column = dae.productColumn_.data() + g.entry;
-  for (int i = g.first; i < g.last; ++i, column += width) {
-    const double* value = dae.productValue_.data() + dae.productValueAt_[i];
-    double sum = g.hasOffset ? offsets[g.offset + (i - g.first)] : 0.0;
+  for (int t = 0; t < g.rows; ++t, column += width) {
+    const double* value = dae.productValue_.data() + dae.productValueAt_[g.first + t];
+    double sum = g.hasOffset ? offsets[g.offset + t] : 0.0;
     for (int k = 0; k < width; ++k) {
       const double term = value[k] * (k < g.dy ? at.y : at.yp)[column[k]];
       sum = k == 0 && !g.hasOffset ? term : sum + term;
     }
-    out[dae.productRow_[i]] = sum;
+    out[dae.productRow_[g.first + t]] = sum;
   }
 }
 
 template <int DY, int DYP>
-DaeSystem::ProductGroup::Kernel DaeSystem::kernelFor(int dy, int dyp, bool offset) {
+DaeSystem::ProductGroup::Kernel DaeSystem::kernelFor(int dy, int dyp, bool offset, bool run) {
   if constexpr (DY + DYP > 0)
-    if (dy == DY && dyp == DYP) return offset ? productKernel<true, DY, DYP> : productKernel<false, DY, DYP>;
+    if (dy == DY && dyp == DYP) {
+      if (run) return offset ? runKernel<true, DY, DYP> : runKernel<false, DY, DYP>;
+      return offset ? productKernel<true, DY, DYP> : productKernel<false, DY, DYP>;
+    }
   if constexpr (DYP > 0)
-    return kernelFor<DY, DYP - 1>(dy, dyp, offset);
+    return kernelFor<DY, DYP - 1>(dy, dyp, offset, run);
   else if constexpr (DY > 0)
-    return kernelFor<DY - 1, kMaxKernelDyp>(dy, dyp, offset);
+    return kernelFor<DY - 1, kMaxKernelDyp>(dy, dyp, offset, run);
   else
-    return anyProductKernel;
+    return run ? nullptr : anyProductKernel;
 }
 
 void DaeSystem::groupProductRows(const AffineRows& affine) {
@@ -282,43 +318,63 @@ void DaeSystem::groupProductRows(const AffineRows& affine) {
   std::vector<int> order(count);
   for (int r = 0; r < count; ++r) order[r] = r;
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return shape(a) < shape(b); });
-  productRow_.reserve(count);
+  // Whether row r has row q's coefficients, bit for bit.
+  auto sameCoefficients = [&](int r, const double* q) {
+    const std::size_t width = start[r + 1] - start[r];
+    return width == 0 ||  // (memcmp of no bytes may be given null pointers)
+           std::memcmp(value.data() + start[r], q, width * sizeof(double)) == 0;
+  };
+  // Whether row order[i] continues a run from row order[i - 1].
+  auto continuesRun = [&](int i) {
+    const int r = order[i], q = order[i - 1];
+    if (shape(r) != shape(q) || rows[r] != rows[q] + 1 || !sameCoefficients(r, value.data() + start[q])) return false;
+    for (int k = 0; k < start[r + 1] - start[r]; ++k)
+      if (column[start[r] + k] != column[start[q] + k] + 1) return false;
+    return true;
+  };
+  auto startGroup = [&](int r, bool run) {
+    const auto [dy, dyp, hasOffset] = shape(r);
+    ProductGroup g;
+    g.dy = dy;
+    g.dyp = dyp;
+    g.hasOffset = hasOffset;
+    g.run = run;
+    g.first = static_cast<int>(productRow_.size());
+    g.entry = static_cast<int>(productColumn_.size());
+    g.offset = static_cast<int>(offsetConstant_.size());
+    g.kernel = kernelFor<kMaxKernelDy, kMaxKernelDyp>(dy, dyp, hasOffset, run);
+    productGroups_.push_back(g);
+  };
+  // A row's columns and coefficients (unless the previous row of its group has the same).
+  auto store = [&](int r) {
+    const ProductGroup& g = productGroups_.back();
+    productRow_.push_back(rows[r]);
+    productColumn_.insert(productColumn_.end(), column.begin() + start[r], column.begin() + start[r + 1]);
+    const bool same = g.rows > 0 && sameCoefficients(r, productValue_.data() + productValueAt_.back());
+    productValueAt_.push_back(same ? productValueAt_.back() : static_cast<int>(productValue_.size()));
+    if (!same) productValue_.insert(productValue_.end(), value.begin() + start[r], value.begin() + start[r + 1]);
+  };
+  productRow_.reserve(count);  // (a capacity: runs leave most of it untouched)
   productColumn_.reserve(column.size());
   productValueAt_.reserve(count);
   offsetStart_.push_back(0);
-  for (int i = 0; i < count; ++i) {
-    const int r = order[i];
-    const auto [dy, dyp, hasOffset] = shape(r);
-    if (i == 0 || shape(order[i - 1]) != shape(r)) {
-      ProductGroup g;
-      g.dy = dy;
-      g.dyp = dyp;
-      g.hasOffset = hasOffset;
-      g.first = g.last = i;
-      g.entry = static_cast<int>(productColumn_.size());
-      g.offset = static_cast<int>(offsetConstant_.size());
-      g.kernel = kernelFor<kMaxKernelDy, kMaxKernelDyp>(dy, dyp, hasOffset);
-      productGroups_.push_back(g);
+  for (int i = 0, end = 0; i < count; i = end) {
+    for (end = i + 1; end < count && continuesRun(end);) ++end;
+    const auto [dy, dyp, hasOffset] = shape(order[i]);
+    const bool run = end - i >= kShortestRun && kernelFor<kMaxKernelDy, kMaxKernelDyp>(dy, dyp, hasOffset, true);
+    for (int j = i; j < end; ++j) {
+      const int r = order[j];
+      if (run ? j == i : j == 0 || productGroups_.back().run || shape(order[j - 1]) != shape(r)) startGroup(r, run);
+      if (!run || j == i) store(r);
+      ++productGroups_.back().rows;
+      if (!hasOffset) continue;
+      offsetConstant_.push_back(constant[r]);
+      offsetColumn_.insert(offsetColumn_.end(), discreteIndex.begin() + discreteStart[r],
+                           discreteIndex.begin() + discreteStart[r + 1]);
+      offsetValue_.insert(offsetValue_.end(), discreteCoefficient.begin() + discreteStart[r],
+                          discreteCoefficient.begin() + discreteStart[r + 1]);
+      offsetStart_.push_back(static_cast<int>(offsetColumn_.size()));
     }
-    ++productGroups_.back().last;
-    productRow_.push_back(rows[r]);
-    productColumn_.insert(productColumn_.end(), column.begin() + start[r], column.begin() + start[r + 1]);
-    // The coefficients, unless the previous row of the group has the same (bit for bit).
-    const double* coefficients = value.data() + start[r];
-    const std::size_t width = start[r + 1] - start[r];
-    const bool same =
-        i > productGroups_.back().first &&
-        (width == 0 ||  // (memcmp of no bytes may be given null pointers)
-         std::memcmp(coefficients, productValue_.data() + productValueAt_.back(), width * sizeof(double)) == 0);
-    productValueAt_.push_back(same ? productValueAt_.back() : static_cast<int>(productValue_.size()));
-    if (!same) productValue_.insert(productValue_.end(), coefficients, coefficients + width);
-    if (!hasOffset) continue;
-    offsetConstant_.push_back(constant[r]);
-    offsetColumn_.insert(offsetColumn_.end(), discreteIndex.begin() + discreteStart[r],
-                         discreteIndex.begin() + discreteStart[r + 1]);
-    offsetValue_.insert(offsetValue_.end(), discreteCoefficient.begin() + discreteStart[r],
-                        discreteCoefficient.begin() + discreteStart[r + 1]);
-    offsetStart_.push_back(static_cast<int>(offsetColumn_.size()));
   }
 }
 
