@@ -244,6 +244,15 @@ double errorWeights(N_Vector yv, N_Vector wv, double rtol, double atol) {
   return smallest;
 }
 
+bool allFinite(const double* x, sunindextype n) {
+  // x·0 is ±0 for a finite x and NaN for an infinite or NaN one: the sum is 0 exactly when all
+  // are finite, in whatever order it is summed (so the loop may be vectorised).
+  double sum = 0.0;
+#pragma omp simd reduction(+ : sum)
+  for (sunindextype i = 0; i < n; ++i) sum += x[i] * 0.0;
+  return sum == 0.0;
+}
+
 void installMaxNorm(N_Vector v) {
   v->ops->nvwrmsnorm = weightedMaxNorm;
   v->ops->nvwrmsnormmask = weightedMaxNormMask;

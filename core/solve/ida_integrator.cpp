@@ -75,9 +75,7 @@ int residualFn(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   // A model of signals only has no unknowns, but SUNDIALS needs a vector of length 1: that extra
   // entry is an algebraic unknown with the equation y = 0.
   for (sunindextype i = cb->dae->size(); i < N_VGetLength(r); ++i) out[i] = N_VGetArrayPointer(y)[i];
-  for (sunindextype i = 0, n = N_VGetLength(r); i < n; ++i)
-    if (!std::isfinite(out[i])) return 1;  // recoverable: IDA retries with a smaller step
-  return 0;
+  return allFinite(out, N_VGetLength(r)) ? 0 : 1;  // 1, recoverable: IDA retries with a smaller step
 }
 
 int rootFn(sunrealtype t, N_Vector y, N_Vector yp, sunrealtype* g, void* data) {
