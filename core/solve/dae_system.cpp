@@ -63,7 +63,8 @@ struct DaeSystem::AffineRows {
   std::vector<int> rows, discreteStart{0}, discreteIndex, others;
   std::vector<double> constant, discreteCoefficient;
 
-  void read(const ExprPool& pool, int e, Expr residual, std::size_t tapeSize) {
+  /// Returns whether equation e is one of `rows` (else one of the others).
+  bool read(const ExprPool& pool, int e, Expr residual, std::size_t tapeSize) {
     double c = 0.0;
     const std::size_t visits = 4 * tapeSize + 16;  // a tape's nodes, each met a few times
     bool affine = pool.affineTerms(residual, c, terms_, visits);
@@ -79,11 +80,12 @@ struct DaeSystem::AffineRows {
       discreteIndex.resize(before);
       discreteCoefficient.resize(before);
       others.push_back(e);
-      return;
+      return false;
     }
     rows.push_back(e);
     constant.push_back(c);
     discreteStart.push_back(static_cast<int>(discreteIndex.size()));
+    return true;
   }
 
  private:
@@ -99,15 +101,40 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   // Switches: relations, min, max and abs anywhere in equations or signals, numbered in the
   // order met. An equation's tape is made right after its walk, while its nodes are in cache
   // (on a large model the pool is far larger than the cache): its switches are numbered by then.
+  // Only the tape rows keep their tapes (a large model's product rows would hold ~600 bytes
+  // each); of every equation its leaves are kept for the Jacobian pattern, and of the linear
+  // ones the constant gradient (∂F/∂y and ∂F/∂y' do not depend on the point: any point will do,
+  // with every input readable).
   SwitchNumbering numbering(pool, flat.switchOwners);
   AffineRows affine;
-  equationTapes_.reserve(flat.equations.size());
-  for (const FlatEquation& eq : flat.equations) {
-    numbering.add(eq.residual, eq.block);
-    equationTapes_.emplace_back(pool, eq.residual, numbering.index);
-    linear_.push_back(eq.residual.node().linear);
-    if (linear_.back())
-      affine.read(pool, static_cast<int>(linear_.size() - 1), eq.residual, equationTapes_.back().size());
+  std::vector<TapeLeaf> leaves;      // every equation's, in order: from leafStart_[e]
+  std::vector<double> leafGradient;  // the linear equations' constant ∂F/∂leaf
+  std::vector<double> zeros(n, 0.0), discreteZeros(flat.discretes.size() + 1, 0.0);
+  const EvalPoint origin{0.0, zeros.data(), zeros.data(), discreteZeros.data(), nullptr};
+  std::vector<double> work, adjoint;
+  tapeOf_.assign(flat.equations.size(), -1);
+  leafStart_.assign(1, 0);
+  for (std::size_t e = 0; e < flat.equations.size(); ++e) {
+    const Expr residual = flat.equations[e].residual;
+    numbering.add(residual, flat.equations[e].block);
+    Tape tape(pool, residual, numbering.index);
+    maxTape_ = std::max(maxTape_, tape.size());
+    maxLeaves_ = std::max(maxLeaves_, tape.leaves().size());
+    leaves.insert(leaves.end(), tape.leaves().begin(), tape.leaves().end());
+    leafGradient.resize(leaves.size(), 0.0);
+    bool productRow = false;
+    if (residual.node().linear) {
+      work.resize(std::max(work.size(), tape.size()));
+      adjoint.resize(work.size());
+      tape.gradient(origin, work.data(), adjoint.data(), leafGradient.data() + leafStart_.back());
+      productRow = affine.read(pool, static_cast<int>(e), residual, tape.size());
+    } else {
+      nonlinearEquations_.push_back(static_cast<int>(e));
+    }
+    leafStart_.push_back(static_cast<int>(leaves.size()));
+    if (productRow) continue;
+    tapeOf_[e] = static_cast<int>(tapes_.size());
+    tapes_.push_back(std::move(tape));
   }
   for (const FlatSignal& s : flat.signals) numbering.add(s.value, -1);
   for (const FlatDelay& d : flat.delays) numbering.add(d.input, d.block);
@@ -132,45 +159,32 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   // The Jacobian pattern: column j holds the equations whose tapes read y_j or y'_j, in
   // ascending order (a bucket per column, filled equation by equation; an equation that reads
   // both y_j and y'_j has one entry there), and the entry of each tape leaf.
+  const int equations = static_cast<int>(flat.equations.size());
   std::vector<int> lastRow(n, -1);  // the last equation counted in each column
   columnStart_.assign(n + 1, 0);
-  for (std::size_t e = 0; e < equationTapes_.size(); ++e)
-    for (const TapeLeaf& leaf : equationTapes_[e].leaves())
-      if (lastRow[leaf.index] != static_cast<int>(e))
-        lastRow[leaf.index] = static_cast<int>(e), ++columnStart_[leaf.index + 1];
+  for (int e = 0; e < equations; ++e)
+    for (int k = leafStart_[e]; k < leafStart_[e + 1]; ++k)
+      if (lastRow[leaves[k].index] != e) lastRow[leaves[k].index] = e, ++columnStart_[leaves[k].index + 1];
   for (int j = 0; j < n; ++j) columnStart_[j + 1] += columnStart_[j];
   rowIndex_.resize(columnStart_[n]);
   std::vector<int> next(columnStart_.begin(), columnStart_.end() - 1);  // each column's next free entry
-  entryOf_.reserve(equationTapes_.size());
-  for (std::size_t e = 0; e < equationTapes_.size(); ++e) {
-    std::vector<int> map;
-    map.reserve(equationTapes_[e].leaves().size());
-    const int row = static_cast<int>(e);
-    for (const TapeLeaf& leaf : equationTapes_[e].leaves()) {
-      const int col = leaf.index;
-      if (next[col] == columnStart_[col] || rowIndex_[next[col] - 1] != row) rowIndex_[next[col]++] = row;
-      map.push_back(next[col] - 1);
+  leafEntry_.resize(leaves.size());
+  for (int e = 0; e < equations; ++e) {
+    for (int k = leafStart_[e]; k < leafStart_[e + 1]; ++k) {
+      const int col = leaves[k].index;
+      if (next[col] == columnStart_[col] || rowIndex_[next[col] - 1] != e) rowIndex_[next[col]++] = e;
+      leafEntry_[k] = next[col] - 1;
     }
-    entryOf_.push_back(std::move(map));
-  }
-  for (const Tape& t : equationTapes_) {
-    maxTape_ = std::max(maxTape_, t.size());
-    maxLeaves_ = std::max(maxLeaves_, t.leaves().size());
   }
   for (const Tape& t : indicatorTapes_) maxTape_ = std::max(maxTape_, t.size());
 
-  // Linear equations have constant Jacobian entries: compute them once.
+  // Linear equations have constant Jacobian entries: computed once, above.
   constantDy_.assign(rowIndex_.size(), 0.0);
   constantDyp_.assign(rowIndex_.size(), 0.0);
-  DaeWorkspace ws = makeWorkspace();
-  // Their entries do not depend on the point: any point will do, with every input readable.
-  std::vector<double> zeros(n, 0.0), discreteZeros(flat.discretes.size() + 1, 0.0);
-  const EvalPoint origin{0.0, zeros.data(), zeros.data(), discreteZeros.data(), nullptr};
-  for (std::size_t e = 0; e < equationTapes_.size(); ++e) {
-    if (linear_[e])
-      scatter(static_cast<int>(e), origin, constantDy_.data(), constantDyp_.data(), 0.0, ws);
-    else
-      nonlinearEquations_.push_back(static_cast<int>(e));
+  for (int e = 0; e < equations; ++e) {
+    if (!flat.equations[e].residual.node().linear) continue;
+    for (int k = leafStart_[e]; k < leafStart_[e + 1]; ++k)
+      (leaves[k].derivative ? constantDyp_ : constantDy_)[leafEntry_[k]] += leafGradient[k];
   }
   for (int k = 0; k < nonZeros(); ++k)
     if (constantDyp_[k] != 0.0) dypEntry_.push_back(k), dypValue_.push_back(constantDyp_[k]);
@@ -288,7 +302,7 @@ void DaeSystem::groupProductRows(const AffineRows& affine) {
   tapeRows_.insert(tapeRows_.end(), affine.others.begin(), affine.others.end());
   // Their nonzero entries of ∂F/∂y and ∂F/∂y', row by row (CSR: those of y, then those of y').
   const int count = static_cast<int>(rows.size());
-  std::vector<int> productOf(equationTapes_.size(), -1);
+  std::vector<int> productOf(flat_.equations.size(), -1);
   for (int r = 0; r < count; ++r) productOf[rows[r]] = r;
   std::vector<int> dyCount(count, 0), start(count + 1, 0);
   for (int k = 0; k < nonZeros(); ++k) {
@@ -398,19 +412,20 @@ void DaeSystem::residual(const EvalPoint& at, double* out, DaeWorkspace& ws) con
     }
   }
   for (const ProductGroup& g : productGroups_) g.kernel(g, *this, at, ws.offsets.data(), out);
-  for (int e : tapeRows_) out[e] = equationTapes_[e].evaluate(at, ws.work.data());
+  for (int e : tapeRows_) out[e] = tapes_[tapeOf_[e]].evaluate(at, ws.work.data());
 }
 
 double DaeSystem::residualOf(int equation, const EvalPoint& at, DaeWorkspace& ws) const {
-  return equationTapes_[equation].evaluate(at, ws.work.data());
+  if (tapeOf_[equation] >= 0) return tapes_[tapeOf_[equation]].evaluate(at, ws.work.data());
+  return equationTape(equation).evaluate(at, ws.work.data());
 }
 
 void DaeSystem::scatter(int e, const EvalPoint& at, double* dy, double* dyp, double cj, DaeWorkspace& ws) const {
-  const Tape& tape = equationTapes_[e];
+  const Tape& tape = tapes_[tapeOf_[e]];
   tape.gradient(at, ws.work.data(), ws.adjoint.data(), ws.gradient.data());
   const auto& leaves = tape.leaves();
   for (std::size_t k = 0; k < leaves.size(); ++k) {
-    const int entry = entryOf_[e][k];
+    const int entry = leafEntry_[leafStart_[e] + k];
     if (!leaves[k].derivative)
       dy[entry] += ws.gradient[k];
     else if (dyp)

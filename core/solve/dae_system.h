@@ -39,9 +39,12 @@ class DaeSystem {
   DaeWorkspace makeWorkspace() const;
 
   void residual(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
-  /// The compiled residual of one equation.
-  const Tape& equationTape(int equation) const { return equationTapes_[equation]; }
-  /// The residual of one equation.
+  /// The compiled residual of one equation (a product row's is compiled on each call: the
+  /// system keeps only the tapes it evaluates).
+  Tape equationTape(int equation) const {
+    return tapeOf_[equation] >= 0 ? tapes_[tapeOf_[equation]] : compile(flat_.equations[equation].residual);
+  }
+  /// The residual of one equation, by its tape.
   double residualOf(int equation, const EvalPoint& at, DaeWorkspace& ws) const;
 
   // Jacobian pattern: column j holds rows rowIndex[columnStart[j] .. columnStart[j+1]).
@@ -96,9 +99,11 @@ class DaeSystem {
 
   const FlatSystem& flat_;
   std::vector<bool> state_;
-  std::vector<Tape> equationTapes_;
-  std::vector<bool> linear_;
-  std::vector<std::vector<int>> entryOf_;  // per equation, per tape leaf: pattern entry
+  std::vector<Tape> tapes_;  // of the tape rows (tapeRows_), in equation order
+  std::vector<int> tapeOf_;  // per equation: its tape in tapes_, or -1 (a product row)
+  /// Equation e's tape leaves are numbers leafStart_[e] .. leafStart_[e + 1]; leafEntry_ holds
+  /// each one's pattern entry.
+  std::vector<int> leafStart_, leafEntry_;
   std::vector<int> columnStart_, rowIndex_;
   std::vector<double> constantDy_, constantDyp_;  // linear equations' entries
   std::vector<int> dypEntry_;                     // the entries k where constantDyp_[k] is not zero,
