@@ -27,6 +27,11 @@ files=(
   core/solve/sparse_lu.h
   core/solve/sparse_lu.cpp
   tests/core/solve/tst_bisection_ordering.cpp
+  tests/core/solve/tst_dae_system.cpp
+  tests/core/solve/tst_sampled_vector.cpp
+  core/solve/sampled_vector.h
+  core/solve/sampled_vector.cpp
+  tests/support/rc_ladder_model.h
   tests/core/model/tst_fast_model_reader.cpp
   tests/core/solve/tst_fast_vector_ops.cpp
   tests/core/expr/tst_affine_terms.cpp

@@ -63,7 +63,8 @@ struct DaeSystem::AffineRows {
   std::vector<int> rows, discreteStart{0}, discreteIndex, others;
   std::vector<double> constant, discreteCoefficient;
 
-  void read(const ExprPool& pool, int e, Expr residual, std::size_t tapeSize) {
+  /// Returns whether equation e is one of `rows` (else one of the others).
+  bool read(const ExprPool& pool, int e, Expr residual, std::size_t tapeSize) {
     double c = 0.0;
     const std::size_t visits = 4 * tapeSize + 16;  // a tape's nodes, each met a few times
     bool affine = pool.affineTerms(residual, c, terms_, visits);
@@ -79,11 +80,12 @@ struct DaeSystem::AffineRows {
       discreteIndex.resize(before);
       discreteCoefficient.resize(before);
       others.push_back(e);
-      return;
+      return false;
     }
     rows.push_back(e);
     constant.push_back(c);
     discreteStart.push_back(static_cast<int>(discreteIndex.size()));
+    return true;
   }
 
  private:
@@ -99,15 +101,40 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   // Switches: relations, min, max and abs anywhere in equations or signals, numbered in the
   // order met. An equation's tape is made right after its walk, while its nodes are in cache
   // (on a large model the pool is far larger than the cache): its switches are numbered by then.
+  // Only the tape rows keep their tapes (a large model's product rows would hold ~600 bytes
+  // each); of every equation its leaves are kept for the Jacobian pattern, and of the linear
+  // ones the constant gradient (∂F/∂y and ∂F/∂y' do not depend on the point: any point will do,
+  // with every input readable).
   SwitchNumbering numbering(pool, flat.switchOwners);
   AffineRows affine;
-  equationTapes_.reserve(flat.equations.size());
-  for (const FlatEquation& eq : flat.equations) {
-    numbering.add(eq.residual, eq.block);
-    equationTapes_.emplace_back(pool, eq.residual, numbering.index);
-    linear_.push_back(eq.residual.node().linear);
-    if (linear_.back())
-      affine.read(pool, static_cast<int>(linear_.size() - 1), eq.residual, equationTapes_.back().size());
+  std::vector<TapeLeaf> leaves;      // every equation's, in order: from leafStart_[e]
+  std::vector<double> leafGradient;  // the linear equations' constant ∂F/∂leaf
+  std::vector<double> zeros(n, 0.0), discreteZeros(flat.discretes.size() + 1, 0.0);
+  const EvalPoint origin{0.0, zeros.data(), zeros.data(), discreteZeros.data(), nullptr};
+  std::vector<double> work, adjoint;
+  tapeOf_.assign(flat.equations.size(), -1);
+  leafStart_.assign(1, 0);
+  for (std::size_t e = 0; e < flat.equations.size(); ++e) {
+    const Expr residual = flat.equations[e].residual;
+    numbering.add(residual, flat.equations[e].block);
+    Tape tape(pool, residual, numbering.index);
+    maxTape_ = std::max(maxTape_, tape.size());
+    maxLeaves_ = std::max(maxLeaves_, tape.leaves().size());
+    leaves.insert(leaves.end(), tape.leaves().begin(), tape.leaves().end());
+    leafGradient.resize(leaves.size(), 0.0);
+    bool productRow = false;
+    if (residual.node().linear) {
+      work.resize(std::max(work.size(), tape.size()));
+      adjoint.resize(work.size());
+      tape.gradient(origin, work.data(), adjoint.data(), leafGradient.data() + leafStart_.back());
+      productRow = affine.read(pool, static_cast<int>(e), residual, tape.size());
+    } else {
+      nonlinearEquations_.push_back(static_cast<int>(e));
+    }
+    leafStart_.push_back(static_cast<int>(leaves.size()));
+    if (productRow) continue;
+    tapeOf_[e] = static_cast<int>(tapes_.size());
+    tapes_.push_back(std::move(tape));
   }
   for (const FlatSignal& s : flat.signals) numbering.add(s.value, -1);
   for (const FlatDelay& d : flat.delays) numbering.add(d.input, d.block);
@@ -132,45 +159,32 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   // The Jacobian pattern: column j holds the equations whose tapes read y_j or y'_j, in
   // ascending order (a bucket per column, filled equation by equation; an equation that reads
   // both y_j and y'_j has one entry there), and the entry of each tape leaf.
+  const int equations = static_cast<int>(flat.equations.size());
   std::vector<int> lastRow(n, -1);  // the last equation counted in each column
   columnStart_.assign(n + 1, 0);
-  for (std::size_t e = 0; e < equationTapes_.size(); ++e)
-    for (const TapeLeaf& leaf : equationTapes_[e].leaves())
-      if (lastRow[leaf.index] != static_cast<int>(e))
-        lastRow[leaf.index] = static_cast<int>(e), ++columnStart_[leaf.index + 1];
+  for (int e = 0; e < equations; ++e)
+    for (int k = leafStart_[e]; k < leafStart_[e + 1]; ++k)
+      if (lastRow[leaves[k].index] != e) lastRow[leaves[k].index] = e, ++columnStart_[leaves[k].index + 1];
   for (int j = 0; j < n; ++j) columnStart_[j + 1] += columnStart_[j];
   rowIndex_.resize(columnStart_[n]);
   std::vector<int> next(columnStart_.begin(), columnStart_.end() - 1);  // each column's next free entry
-  entryOf_.reserve(equationTapes_.size());
-  for (std::size_t e = 0; e < equationTapes_.size(); ++e) {
-    std::vector<int> map;
-    map.reserve(equationTapes_[e].leaves().size());
-    const int row = static_cast<int>(e);
-    for (const TapeLeaf& leaf : equationTapes_[e].leaves()) {
-      const int col = leaf.index;
-      if (next[col] == columnStart_[col] || rowIndex_[next[col] - 1] != row) rowIndex_[next[col]++] = row;
-      map.push_back(next[col] - 1);
+  leafEntry_.resize(leaves.size());
+  for (int e = 0; e < equations; ++e) {
+    for (int k = leafStart_[e]; k < leafStart_[e + 1]; ++k) {
+      const int col = leaves[k].index;
+      if (next[col] == columnStart_[col] || rowIndex_[next[col] - 1] != e) rowIndex_[next[col]++] = e;
+      leafEntry_[k] = next[col] - 1;
     }
-    entryOf_.push_back(std::move(map));
-  }
-  for (const Tape& t : equationTapes_) {
-    maxTape_ = std::max(maxTape_, t.size());
-    maxLeaves_ = std::max(maxLeaves_, t.leaves().size());
   }
   for (const Tape& t : indicatorTapes_) maxTape_ = std::max(maxTape_, t.size());
 
-  // Linear equations have constant Jacobian entries: compute them once.
+  // Linear equations have constant Jacobian entries: computed once, above.
   constantDy_.assign(rowIndex_.size(), 0.0);
   constantDyp_.assign(rowIndex_.size(), 0.0);
-  DaeWorkspace ws = makeWorkspace();
-  // Their entries do not depend on the point: any point will do, with every input readable.
-  std::vector<double> zeros(n, 0.0), discreteZeros(flat.discretes.size() + 1, 0.0);
-  const EvalPoint origin{0.0, zeros.data(), zeros.data(), discreteZeros.data(), nullptr};
-  for (std::size_t e = 0; e < equationTapes_.size(); ++e) {
-    if (linear_[e])
-      scatter(static_cast<int>(e), origin, constantDy_.data(), constantDyp_.data(), 0.0, ws);
-    else
-      nonlinearEquations_.push_back(static_cast<int>(e));
+  for (int e = 0; e < equations; ++e) {
+    if (!flat.equations[e].residual.node().linear) continue;
+    for (int k = leafStart_[e]; k < leafStart_[e + 1]; ++k)
+      (leaves[k].derivative ? constantDyp_ : constantDy_)[leafEntry_[k]] += leafGradient[k];
   }
   for (int k = 0; k < nonZeros(); ++k)
     if (constantDyp_[k] != 0.0) dypEntry_.push_back(k), dypValue_.push_back(constantDyp_[k]);
@@ -196,23 +210,56 @@ DaeWorkspace DaeSystem::makeWorkspace() const {
   return {std::vector<double>(maxTape_), std::vector<double>(maxTape_), std::vector<double>(maxLeaves_)};
 }
 
+namespace {
+/// A run of product rows at least this long is evaluated as one (DaeSystem::ProductGroup);
+/// shorter ones are listed row by row (a run's call costs about as much as a few rows).
+constexpr int kShortestRun = 8;
+}  // namespace
+
 template <bool OFFSET, int DY, int DYP>
 void DaeSystem::productKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
                               double* out) {
   constexpr int kWidth = DY + DYP;
   static_assert(kWidth > 0);
-  const int* row = dae.productRow_.data();
+  const int* row = dae.productRow_.data() + g.first;
   const int* column = dae.productColumn_.data() + g.entry;
-  const int* valueAt = dae.productValueAt_.data();
+  const int* valueAt = dae.productValueAt_.data() + g.first;
   offsets += g.offset;
-  for (int i = g.first; i < g.last; ++i, column += kWidth) {
-    const double* value = dae.productValue_.data() + valueAt[i];
+  for (int t = 0; t < g.rows; ++t, column += kWidth) {
+    const double* value = dae.productValue_.data() + valueAt[t];
     double term[kWidth];
     for (int k = 0; k < DY; ++k) term[k] = value[k] * at.y[column[k]];
     for (int k = DY; k < kWidth; ++k) term[k] = value[k] * at.yp[column[k]];
-    double sum = OFFSET ? *offsets++ + term[0] : term[0];
+    double sum = OFFSET ? offsets[t] + term[0] : term[0];
     for (int k = 1; k < kWidth; ++k) sum += term[k];
-    out[row[i]] = sum;
+    out[row[t]] = sum;
+  }
+}
+
+template <bool OFFSET, int DY, int DYP>
+void DaeSystem::runKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
+                          double* out) {
+  // productKernel's arithmetic, row t reading each column + t: no index per row, and the rows
+  // are independent (`omp simd`: `out` is no operand), so a vector instruction does several.
+  constexpr int kWidth = DY + DYP;
+  static_assert(kWidth > 0);
+  const int* column = dae.productColumn_.data() + g.entry;
+  const double* value = dae.productValue_.data() + dae.productValueAt_[g.first];
+  const double* x[kWidth];
+  double c[kWidth];
+  for (int k = 0; k < kWidth; ++k) x[k] = (k < DY ? at.y : at.yp) + column[k], c[k] = value[k];
+  double* result = out + dae.productRow_[g.first];
+  offsets += g.offset;
+  const int rows = g.rows;
+#pragma omp simd
+  for (int t = 0; t < rows; ++t) {
+    double term[kWidth];
+#pragma GCC unroll 8  // (unrolled, the loop over t is vectorised)
+    for (int k = 0; k < kWidth; ++k) term[k] = c[k] * x[k][t];
+    double sum = OFFSET ? offsets[t] + term[0] : term[0];
+#pragma GCC unroll 8
+    for (int k = 1; k < kWidth; ++k) sum += term[k];
+    result[t] = sum;
   }
 }
 
@@ -220,27 +267,30 @@ void DaeSystem::anyProductKernel(const ProductGroup& g, const DaeSystem& dae, co
                                  const double* offsets, double* out) {
   const int width = g.dy + g.dyp;
   const int* column = dae.productColumn_.data() + g.entry;
-  for (int i = g.first; i < g.last; ++i, column += width) {
-    const double* value = dae.productValue_.data() + dae.productValueAt_[i];
-    double sum = g.hasOffset ? offsets[g.offset + (i - g.first)] : 0.0;
+  for (int t = 0; t < g.rows; ++t, column += width) {
+    const double* value = dae.productValue_.data() + dae.productValueAt_[g.first + t];
+    double sum = g.hasOffset ? offsets[g.offset + t] : 0.0;
     for (int k = 0; k < width; ++k) {
       const double term = value[k] * (k < g.dy ? at.y : at.yp)[column[k]];
       sum = k == 0 && !g.hasOffset ? term : sum + term;
     }
-    out[dae.productRow_[i]] = sum;
+    out[dae.productRow_[g.first + t]] = sum;
   }
 }
 
 template <int DY, int DYP>
-DaeSystem::ProductGroup::Kernel DaeSystem::kernelFor(int dy, int dyp, bool offset) {
+DaeSystem::ProductGroup::Kernel DaeSystem::kernelFor(int dy, int dyp, bool offset, bool run) {
   if constexpr (DY + DYP > 0)
-    if (dy == DY && dyp == DYP) return offset ? productKernel<true, DY, DYP> : productKernel<false, DY, DYP>;
+    if (dy == DY && dyp == DYP) {
+      if (run) return offset ? runKernel<true, DY, DYP> : runKernel<false, DY, DYP>;
+      return offset ? productKernel<true, DY, DYP> : productKernel<false, DY, DYP>;
+    }
   if constexpr (DYP > 0)
-    return kernelFor<DY, DYP - 1>(dy, dyp, offset);
+    return kernelFor<DY, DYP - 1>(dy, dyp, offset, run);
   else if constexpr (DY > 0)
-    return kernelFor<DY - 1, kMaxKernelDyp>(dy, dyp, offset);
+    return kernelFor<DY - 1, kMaxKernelDyp>(dy, dyp, offset, run);
   else
-    return anyProductKernel;
+    return run ? nullptr : anyProductKernel;
 }
 
 void DaeSystem::groupProductRows(const AffineRows& affine) {
@@ -252,7 +302,7 @@ void DaeSystem::groupProductRows(const AffineRows& affine) {
   tapeRows_.insert(tapeRows_.end(), affine.others.begin(), affine.others.end());
   // Their nonzero entries of ∂F/∂y and ∂F/∂y', row by row (CSR: those of y, then those of y').
   const int count = static_cast<int>(rows.size());
-  std::vector<int> productOf(equationTapes_.size(), -1);
+  std::vector<int> productOf(flat_.equations.size(), -1);
   for (int r = 0; r < count; ++r) productOf[rows[r]] = r;
   std::vector<int> dyCount(count, 0), start(count + 1, 0);
   for (int k = 0; k < nonZeros(); ++k) {
@@ -282,43 +332,63 @@ void DaeSystem::groupProductRows(const AffineRows& affine) {
   std::vector<int> order(count);
   for (int r = 0; r < count; ++r) order[r] = r;
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return shape(a) < shape(b); });
-  productRow_.reserve(count);
+  // Whether row r has row q's coefficients, bit for bit.
+  auto sameCoefficients = [&](int r, const double* q) {
+    const std::size_t width = start[r + 1] - start[r];
+    return width == 0 ||  // (memcmp of no bytes may be given null pointers)
+           std::memcmp(value.data() + start[r], q, width * sizeof(double)) == 0;
+  };
+  // Whether row order[i] continues a run from row order[i - 1].
+  auto continuesRun = [&](int i) {
+    const int r = order[i], q = order[i - 1];
+    if (shape(r) != shape(q) || rows[r] != rows[q] + 1 || !sameCoefficients(r, value.data() + start[q])) return false;
+    for (int k = 0; k < start[r + 1] - start[r]; ++k)
+      if (column[start[r] + k] != column[start[q] + k] + 1) return false;
+    return true;
+  };
+  auto startGroup = [&](int r, bool run) {
+    const auto [dy, dyp, hasOffset] = shape(r);
+    ProductGroup g;
+    g.dy = dy;
+    g.dyp = dyp;
+    g.hasOffset = hasOffset;
+    g.run = run;
+    g.first = static_cast<int>(productRow_.size());
+    g.entry = static_cast<int>(productColumn_.size());
+    g.offset = static_cast<int>(offsetConstant_.size());
+    g.kernel = kernelFor<kMaxKernelDy, kMaxKernelDyp>(dy, dyp, hasOffset, run);
+    productGroups_.push_back(g);
+  };
+  // A row's columns and coefficients (unless the previous row of its group has the same).
+  auto store = [&](int r) {
+    const ProductGroup& g = productGroups_.back();
+    productRow_.push_back(rows[r]);
+    productColumn_.insert(productColumn_.end(), column.begin() + start[r], column.begin() + start[r + 1]);
+    const bool same = g.rows > 0 && sameCoefficients(r, productValue_.data() + productValueAt_.back());
+    productValueAt_.push_back(same ? productValueAt_.back() : static_cast<int>(productValue_.size()));
+    if (!same) productValue_.insert(productValue_.end(), value.begin() + start[r], value.begin() + start[r + 1]);
+  };
+  productRow_.reserve(count);  // (a capacity: runs leave most of it untouched)
   productColumn_.reserve(column.size());
   productValueAt_.reserve(count);
   offsetStart_.push_back(0);
-  for (int i = 0; i < count; ++i) {
-    const int r = order[i];
-    const auto [dy, dyp, hasOffset] = shape(r);
-    if (i == 0 || shape(order[i - 1]) != shape(r)) {
-      ProductGroup g;
-      g.dy = dy;
-      g.dyp = dyp;
-      g.hasOffset = hasOffset;
-      g.first = g.last = i;
-      g.entry = static_cast<int>(productColumn_.size());
-      g.offset = static_cast<int>(offsetConstant_.size());
-      g.kernel = kernelFor<kMaxKernelDy, kMaxKernelDyp>(dy, dyp, hasOffset);
-      productGroups_.push_back(g);
+  for (int i = 0, end = 0; i < count; i = end) {
+    for (end = i + 1; end < count && continuesRun(end);) ++end;
+    const auto [dy, dyp, hasOffset] = shape(order[i]);
+    const bool run = end - i >= kShortestRun && kernelFor<kMaxKernelDy, kMaxKernelDyp>(dy, dyp, hasOffset, true);
+    for (int j = i; j < end; ++j) {
+      const int r = order[j];
+      if (run ? j == i : j == 0 || productGroups_.back().run || shape(order[j - 1]) != shape(r)) startGroup(r, run);
+      if (!run || j == i) store(r);
+      ++productGroups_.back().rows;
+      if (!hasOffset) continue;
+      offsetConstant_.push_back(constant[r]);
+      offsetColumn_.insert(offsetColumn_.end(), discreteIndex.begin() + discreteStart[r],
+                           discreteIndex.begin() + discreteStart[r + 1]);
+      offsetValue_.insert(offsetValue_.end(), discreteCoefficient.begin() + discreteStart[r],
+                          discreteCoefficient.begin() + discreteStart[r + 1]);
+      offsetStart_.push_back(static_cast<int>(offsetColumn_.size()));
     }
-    ++productGroups_.back().last;
-    productRow_.push_back(rows[r]);
-    productColumn_.insert(productColumn_.end(), column.begin() + start[r], column.begin() + start[r + 1]);
-    // The coefficients, unless the previous row of the group has the same (bit for bit).
-    const double* coefficients = value.data() + start[r];
-    const std::size_t width = start[r + 1] - start[r];
-    const bool same =
-        i > productGroups_.back().first &&
-        (width == 0 ||  // (memcmp of no bytes may be given null pointers)
-         std::memcmp(coefficients, productValue_.data() + productValueAt_.back(), width * sizeof(double)) == 0);
-    productValueAt_.push_back(same ? productValueAt_.back() : static_cast<int>(productValue_.size()));
-    if (!same) productValue_.insert(productValue_.end(), coefficients, coefficients + width);
-    if (!hasOffset) continue;
-    offsetConstant_.push_back(constant[r]);
-    offsetColumn_.insert(offsetColumn_.end(), discreteIndex.begin() + discreteStart[r],
-                         discreteIndex.begin() + discreteStart[r + 1]);
-    offsetValue_.insert(offsetValue_.end(), discreteCoefficient.begin() + discreteStart[r],
-                        discreteCoefficient.begin() + discreteStart[r + 1]);
-    offsetStart_.push_back(static_cast<int>(offsetColumn_.size()));
   }
 }
 
@@ -342,19 +412,20 @@ void DaeSystem::residual(const EvalPoint& at, double* out, DaeWorkspace& ws) con
     }
   }
   for (const ProductGroup& g : productGroups_) g.kernel(g, *this, at, ws.offsets.data(), out);
-  for (int e : tapeRows_) out[e] = equationTapes_[e].evaluate(at, ws.work.data());
+  for (int e : tapeRows_) out[e] = tapes_[tapeOf_[e]].evaluate(at, ws.work.data());
 }
 
 double DaeSystem::residualOf(int equation, const EvalPoint& at, DaeWorkspace& ws) const {
-  return equationTapes_[equation].evaluate(at, ws.work.data());
+  if (tapeOf_[equation] >= 0) return tapes_[tapeOf_[equation]].evaluate(at, ws.work.data());
+  return equationTape(equation).evaluate(at, ws.work.data());
 }
 
 void DaeSystem::scatter(int e, const EvalPoint& at, double* dy, double* dyp, double cj, DaeWorkspace& ws) const {
-  const Tape& tape = equationTapes_[e];
+  const Tape& tape = tapes_[tapeOf_[e]];
   tape.gradient(at, ws.work.data(), ws.adjoint.data(), ws.gradient.data());
   const auto& leaves = tape.leaves();
   for (std::size_t k = 0; k < leaves.size(); ++k) {
-    const int entry = entryOf_[e][k];
+    const int entry = leafEntry_[leafStart_[e] + k];
     if (!leaves[k].derivative)
       dy[entry] += ws.gradient[k];
     else if (dyp)

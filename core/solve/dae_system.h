@@ -39,9 +39,12 @@ class DaeSystem {
   DaeWorkspace makeWorkspace() const;
 
   void residual(const EvalPoint& at, double* out, DaeWorkspace& ws) const;
-  /// The compiled residual of one equation.
-  const Tape& equationTape(int equation) const { return equationTapes_[equation]; }
-  /// The residual of one equation.
+  /// The compiled residual of one equation (a product row's is compiled on each call: the
+  /// system keeps only the tapes it evaluates).
+  Tape equationTape(int equation) const {
+    return tapeOf_[equation] >= 0 ? tapes_[tapeOf_[equation]] : compile(flat_.equations[equation].residual);
+  }
+  /// The residual of one equation, by its tape.
   double residualOf(int equation, const EvalPoint& at, DaeWorkspace& ws) const;
 
   // Jacobian pattern: column j holds rows rowIndex[columnStart[j] .. columnStart[j+1]).
@@ -96,9 +99,11 @@ class DaeSystem {
 
   const FlatSystem& flat_;
   std::vector<bool> state_;
-  std::vector<Tape> equationTapes_;
-  std::vector<bool> linear_;
-  std::vector<std::vector<int>> entryOf_;  // per equation, per tape leaf: pattern entry
+  std::vector<Tape> tapes_;  // of the tape rows (tapeRows_), in equation order
+  std::vector<int> tapeOf_;  // per equation: its tape in tapes_, or -1 (a product row)
+  /// Equation e's tape leaves are numbers leafStart_[e] .. leafStart_[e + 1]; leafEntry_ holds
+  /// each one's pattern entry.
+  std::vector<int> leafStart_, leafEntry_;
   std::vector<int> columnStart_, rowIndex_;
   std::vector<double> constantDy_, constantDyp_;  // linear equations' entries
   std::vector<int> dypEntry_;                     // the entries k where constantDyp_[k] is not zero,
@@ -110,16 +115,20 @@ class DaeSystem {
   std::vector<int> tapeRows_;
   /// The product rows in groups of one shape: per row `dy` entries of y then `dyp` of y'
   /// (columns ascending in each part), and an offset or none (zero). A group's rows are
-  /// evaluated by a loop of that fixed shape (a capacitor's node: three of y, one of y'). Row
-  /// productRow_[i] (i in [first, last)) has the dy + dyp columns productColumn_ from
-  /// entry + (i - first)·(dy + dyp), their coefficients productValue_ from productValueAt_[i]
-  /// (consecutive rows with the same coefficients, as in a ladder of equal sections, share
-  /// them: a large model's residual reads less memory), and the offset number
-  /// offset + (i - first) if any.
+  /// evaluated by a loop of that fixed shape (a capacitor's node: three of y, one of y'). A group
+  /// is either a list or a run. In a list, its t-th row (t < rows) is productRow_[first + t],
+  /// with the dy + dyp columns productColumn_ from entry + t·(dy + dyp) and their coefficients
+  /// productValue_ from productValueAt_[first + t] (consecutive rows with the same coefficients
+  /// share them: a large model's residual reads less memory). A run is consecutive equations
+  /// with the same coefficients whose columns all advance by one from each row to the next (a
+  /// chain of equal sections, as in a ladder): only its first row is stored (productRow_[first],
+  /// its columns at entry, its coefficients at productValueAt_[first]), and row t is that row,
+  /// its columns each + t; it is evaluated as a few vector passes (SIMD, no index read per row).
+  /// In both, row t's offset, if any, is number offset + t.
   struct ProductGroup {
     int dy = 0, dyp = 0;
-    bool hasOffset = false;
-    int first = 0, last = 0, entry = 0, offset = 0;
+    bool hasOffset = false, run = false;
+    int first = 0, rows = 0, entry = 0, offset = 0;
     using Kernel = void (*)(const ProductGroup&, const DaeSystem&, const EvalPoint&, const double* offsets,
                             double* out);
     Kernel kernel = nullptr;
@@ -129,10 +138,14 @@ class DaeSystem {
   template <bool OFFSET, int DY, int DYP>
   static void productKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
                             double* out);
+  template <bool OFFSET, int DY, int DYP>
+  static void runKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
+                        double* out);
   static void anyProductKernel(const ProductGroup& g, const DaeSystem& dae, const EvalPoint& at, const double* offsets,
                                double* out);
+  /// The kernel of a group of this shape; nullptr for a run of a shape without one of its own.
   template <int DY, int DYP>
-  static ProductGroup::Kernel kernelFor(int dy, int dyp, bool offset);
+  static ProductGroup::Kernel kernelFor(int dy, int dyp, bool offset, bool run);
   struct AffineRows;
   /// Makes product rows of the linear equations affine in the discrete values (the others are
   /// tape rows).

@@ -6,6 +6,18 @@
 
 namespace kelvin::core {
 
+/// The operations bound by arithmetic rather than by memory (a division or a product and a
+/// maximum per element, over vectors that stay in cache) are compiled for the widest vectors the
+/// processor has as well, chosen when the program loads (GCC's function multi-versioning): on
+/// AVX-512 they take half the time of the SSE2 loops. Wider vectors change no element's
+/// operations (this file is compiled without contraction into fused multiply-adds, see
+/// core/CMakeLists.txt), so the results are the same to the bit.
+#if defined(__GNUC__) && defined(__x86_64__) && defined(__linux__)
+#define KELVIN_WIDEST_VECTORS __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define KELVIN_WIDEST_VECTORS
+#endif
+
 namespace {
 
 double* data(N_Vector v) { return NV_DATA_S(v); }
@@ -197,7 +209,7 @@ int linearSumArray(int count, sunrealtype a, N_Vector* X, sunrealtype b, N_Vecto
 /// masked norm). NaN when an element is NaN, as the RMS norm would be: a failed iterate must
 /// not pass.
 template <bool kMasked>
-double maxNorm(const double* x, const double* w, const double* id, sunindextype n) {
+[[gnu::always_inline]] inline double maxNorm(const double* x, const double* w, const double* id, sunindextype n) {
   // Independent running maxima over lanes of elements, so that the loop is vectorised: a
   // single running maximum is a chain of dependent max instructions (a few cycles per
   // element). The maximum of a set does not depend on how it is grouped (every e is +0 or
@@ -223,14 +235,16 @@ double maxNorm(const double* x, const double* w, const double* id, sunindextype 
   return largest;
 }
 
-sunrealtype weightedMaxNorm(N_Vector x, N_Vector w) { return maxNorm<false>(data(x), data(w), nullptr, length(x)); }
-sunrealtype weightedMaxNormMask(N_Vector x, N_Vector w, N_Vector id) {
+KELVIN_WIDEST_VECTORS sunrealtype weightedMaxNorm(N_Vector x, N_Vector w) {
+  return maxNorm<false>(data(x), data(w), nullptr, length(x));
+}
+KELVIN_WIDEST_VECTORS sunrealtype weightedMaxNormMask(N_Vector x, N_Vector w, N_Vector id) {
   return maxNorm<true>(data(x), data(w), data(id), length(x));
 }
 
 }  // namespace
 
-double errorWeights(N_Vector yv, N_Vector wv, double rtol, double atol) {
+KELVIN_WIDEST_VECTORS double errorWeights(N_Vector yv, N_Vector wv, double rtol, double atol) {
   const double* y = data(yv);
   double* w = data(wv);
   const sunindextype n = length(yv);
@@ -242,6 +256,15 @@ double errorWeights(N_Vector yv, N_Vector wv, double rtol, double atol) {
     w[i] = 1.0 / tolerance;
   }
   return smallest;
+}
+
+bool allFinite(const double* x, sunindextype n) {
+  // x·0 is ±0 for a finite x and NaN for an infinite or NaN one: the sum is 0 exactly when all
+  // are finite, in whatever order it is summed (so the loop may be vectorised).
+  double sum = 0.0;
+#pragma omp simd reduction(+ : sum)
+  for (sunindextype i = 0; i < n; ++i) sum += x[i] * 0.0;
+  return sum == 0.0;
 }
 
 void installMaxNorm(N_Vector v) {

@@ -26,4 +26,7 @@ void installMaxNorm(N_Vector v);
 /// rtol·|y_i| + atol (a weight is valid only where it is positive).
 double errorWeights(N_Vector y, N_Vector w, double rtol, double atol);
 
+/// Whether every one of the n values is finite (no infinity, no NaN), in one vectorised pass.
+bool allFinite(const double* x, sunindextype n);
+
 }  // namespace kelvin::core

@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "solve/fast_vector_ops.h"
+#include "solve/sampled_vector.h"
 #include "solve/sparse_lu_linear_solver.h"
 #include "solve/simulation_run.h"
 #include "solve/simulation_error.h"
@@ -74,9 +75,7 @@ int residualFn(sunrealtype t, N_Vector y, N_Vector yp, N_Vector r, void* data) {
   // A model of signals only has no unknowns, but SUNDIALS needs a vector of length 1: that extra
   // entry is an algebraic unknown with the equation y = 0.
   for (sunindextype i = cb->dae->size(); i < N_VGetLength(r); ++i) out[i] = N_VGetArrayPointer(y)[i];
-  for (sunindextype i = 0, n = N_VGetLength(r); i < n; ++i)
-    if (!std::isfinite(out[i])) return 1;  // recoverable: IDA retries with a smaller step
-  return 0;
+  return allFinite(out, N_VGetLength(r)) ? 0 : 1;  // 1, recoverable: IDA retries with a smaller step
 }
 
 int rootFn(sunrealtype t, N_Vector y, N_Vector yp, sunrealtype* g, void* data) {
@@ -137,6 +136,7 @@ void errorHandler(int, const char*, const char*, char* message, void* data) {
 struct IdaSession {
   SUNContext context = nullptr;
   N_Vector y = nullptr, yp = nullptr, id = nullptr, scratch = nullptr, outputY = nullptr, outputYp = nullptr;
+  N_Vector weights = nullptr;  // made only to name the worst unknown of a failure
   void* mem = nullptr;
   SUNMatrix matrix = nullptr;
   SUNLinearSolver solver = nullptr;
@@ -145,7 +145,7 @@ struct IdaSession {
     if (mem) IDAFree(&mem);
     if (solver) SUNLinSolFree(solver);
     if (matrix) SUNMatDestroy(matrix);
-    for (N_Vector v : {y, yp, id, scratch, outputY, outputYp})
+    for (N_Vector v : {y, yp, id, scratch, outputY, outputYp, weights})
       if (v) N_VDestroy(v);
     if (context) SUNContext_Free(&context);
   }
@@ -181,11 +181,13 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   s.yp = N_VNew_Serial(size, s.context);
   s.id = N_VNew_Serial(size, s.context);
   s.scratch = N_VNew_Serial(size, s.context);
-  s.outputY = N_VNew_Serial(size, s.context);
-  s.outputYp = N_VNew_Serial(size, s.context);
-  for (N_Vector v : {s.y, s.yp, s.id, s.scratch, s.outputY, s.outputYp}) N_VConst(0.0, v);
+  for (N_Vector v : {s.y, s.yp, s.id, s.scratch}) N_VConst(0.0, v);
   // Before IDAInit: IDA's own vectors are clones of y and take its operations.
-  for (N_Vector v : {s.y, s.yp, s.id, s.scratch, s.outputY, s.outputYp}) installFastVectorOps(v);
+  for (N_Vector v : {s.y, s.yp, s.id, s.scratch}) installFastVectorOps(v);
+  // Output samples interpolate only the unknowns (and derivatives) the sampled signals read.
+  const std::vector<int> sampledDerivatives = run.sampledEntries(true);
+  s.outputY = makeSampledVector(size, run.sampledEntries(false), s.context);
+  s.outputYp = makeSampledVector(size, sampledDerivatives, s.context);
   installMaxNorm(s.y);
   copyTo(s.y, run.y);
   copyTo(s.yp, run.yp);
@@ -241,19 +243,19 @@ SimulationStats IdaIntegrator::run(const SampleCallback& onSample, const std::at
   long nextOutput = 1;
   auto outputTime = [&](long k) { return options_.startTime + static_cast<double>(k) * interval; };
   std::vector<int> fired(std::max(dae_.switchCount(), 1));
-  // Interpolate y' at output samples only for signals (or a state observer) that read it.
-  const bool readsDerivatives = run.samplesReadDerivatives();
+  const bool readsDerivatives = !sampledDerivatives.empty();
 
   auto fail = [&](const std::string& what) {
     // Name the unknown with the largest weighted local error, and its block.
     std::string block;
     std::string unknown;
-    if (n > 0 && IDAGetEstLocalErrors(s.mem, s.scratch) == IDA_SUCCESS &&
-        IDAGetErrWeights(s.mem, s.outputY) == IDA_SUCCESS) {
+    if (!s.weights) s.weights = N_VClone(s.scratch);
+    if (n > 0 && s.weights && IDAGetEstLocalErrors(s.mem, s.scratch) == IDA_SUCCESS &&
+        IDAGetErrWeights(s.mem, s.weights) == IDA_SUCCESS) {
       int worst = 0;
       double worstValue = -1.0;
       for (int i = 0; i < n; ++i) {
-        const double e = std::abs(N_VGetArrayPointer(s.scratch)[i] * N_VGetArrayPointer(s.outputY)[i]);
+        const double e = std::abs(N_VGetArrayPointer(s.scratch)[i] * N_VGetArrayPointer(s.weights)[i]);
         if (e > worstValue) worstValue = e, worst = i;
       }
       unknown = flat.unknowns[worst].name;

@@ -193,12 +193,15 @@ void SimulationRun::emit(double t, const double* yy, const double* yyp) {
   if (onState_) onState_({t, std::vector<double>(yy, yy + y.size()), std::vector<double>(yyp, yyp + y.size()), discrete, switches});
 }
 
-bool SimulationRun::samplesReadDerivatives() const {
-  if (onState_) return true;
+std::vector<int> SimulationRun::sampledEntries(bool derivative) const {
+  std::vector<bool> read(y.size(), onState_ != nullptr);
   for (const Tape& tape : outputTapes_)
     for (const TapeLeaf& leaf : tape.leaves())
-      if (leaf.derivative) return true;
-  return false;
+      if (leaf.derivative == derivative) read[leaf.index] = true;
+  std::vector<int> entries;
+  for (std::size_t i = 0; i < read.size(); ++i)
+    if (read[i]) entries.push_back(static_cast<int>(i));
+  return entries;
 }
 
 void SimulationRun::indicators(double t, std::vector<double>& g) {

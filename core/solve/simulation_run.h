@@ -59,8 +59,9 @@ class SimulationRun {
 
   /// Evaluates the signals at (t, yy, yyp) and passes them on.
   void emit(double t, const double* yy, const double* yyp);
-  /// True when emit() reads yyp: a sampled signal refers to a derivative, or a state observer is set.
-  bool samplesReadDerivatives() const;
+  /// The entries of yy (derivative false) or of yyp (true) that emit() reads, ascending: those
+  /// the sampled signals refer to, or all of them when a state observer is set.
+  std::vector<int> sampledEntries(bool derivative) const;
   /// Records the delay lines' inputs at the current state (after every accepted step,
   /// and again after an event).
   void record(double t);

@@ -19,6 +19,7 @@
 #include "library.h"
 #include "model/model.h"
 #include "run/simulator.h"
+#include "support/rc_ladder_model.h"
 
 using namespace kelvin;
 
@@ -27,48 +28,19 @@ namespace {
 constexpr int kSections = 1000;
 const int kSensed[] = {1, 10, 100, 1000};
 
-core::Block block(std::string id, std::string type, std::map<std::string, std::string> params = {}) {
-  core::Block b;
-  b.id = std::move(id);
-  b.type = std::move(type);
-  b.params = std::move(params);
-  return b;
-}
-
-core::Connection wire(std::string from, std::string to) {
-  core::Connection c;
-  c.from = std::move(from);
-  c.to = std::move(to);
-  return c;
-}
-
-/// The ladder as make_rc_ladder.py writes it: V1 drives R1 into node 1; section k
-/// is Rk from node k−1 to node k and Ck from node k to ground; sensors Sk at nodes 1, 10, 100, 1000.
+/// The ladder as make_rc_ladder.py writes it (test::rcLadder), with sensors Sk at nodes 1, 10, 100, 1000.
 core::Model ladder(int sections) {
-  core::Model m;
-  m.name = "rc_ladder_" + std::to_string(sections);
+  core::Model m = test::rcLadder(sections);
   m.settings.stopTime = "1u";
   m.settings.step = "100n";  // samples at 0.1, 0.2, …, 1 µs: every time of the reference files
   m.settings.rtol = 1e-8;
   m.settings.atol = 1e-12;
-  m.blocks.push_back(block("V1", "electrical.VoltageSource", {{"V", "1"}}));
-  m.blocks.push_back(block("G", "electrical.Ground"));
-  m.connections.push_back(wire("V1.n", "G.p"));
-  m.connections.push_back(wire("V1.p", "R1.p"));
-  for (int k = 1; k <= sections; ++k) {
-    const std::string n = std::to_string(k);
-    m.blocks.push_back(block("R" + n, "electrical.Resistor", {{"R", "1k"}}));
-    m.blocks.push_back(block("C" + n, "electrical.Capacitor", {{"C", "1p"}, {"v0", "0"}}));
-    m.connections.push_back(wire("R" + n + ".n", "C" + n + ".p"));
-    m.connections.push_back(wire("C" + n + ".n", "G.p"));
-    if (k < sections) m.connections.push_back(wire("R" + n + ".n", "R" + std::to_string(k + 1) + ".p"));
-  }
   for (int k : kSensed) {
     if (k > sections) continue;
     const std::string n = std::to_string(k);
-    m.blocks.push_back(block("S" + n, "electrical.VoltageSensor"));
-    m.connections.push_back(wire("S" + n + ".p", "R" + n + ".n"));
-    m.connections.push_back(wire("S" + n + ".n", "G.p"));
+    m.blocks.push_back(test::ladderBlock("S" + n, "electrical.VoltageSensor"));
+    m.connections.push_back(test::ladderWire("S" + n + ".p", "R" + n + ".n"));
+    m.connections.push_back(test::ladderWire("S" + n + ".n", "G.p"));
   }
   return m;
 }
