@@ -32,6 +32,7 @@ files=(
   core/solve/sampled_vector.h
   core/solve/sampled_vector.cpp
   tests/support/rc_ladder_model.h
+  tests/support/sundials_context.h
   tests/core/model/tst_fast_model_reader.cpp
   tests/core/solve/tst_fast_vector_ops.cpp
   tests/core/expr/tst_affine_terms.cpp

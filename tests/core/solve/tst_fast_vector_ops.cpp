@@ -17,6 +17,7 @@
 #include <nvector/nvector_serial.h>
 
 #include "solve/fast_vector_ops.h"
+#include "support/sundials_context.h"
 
 using namespace kelvin;
 
@@ -54,11 +55,9 @@ class TestFastVectorOps : public QObject {
   Q_OBJECT
 
  private:
-  SUNContext context_ = nullptr;
+  SundialsContext context_;
 
  private Q_SLOTS:
-  void initTestCase() { QCOMPARE(SUNContext_Create(nullptr, &context_), 0); }
-  void cleanupTestCase() { SUNContext_Free(&context_); }
 
   void linearSum_data() {
     QTest::addColumn<double>("a");

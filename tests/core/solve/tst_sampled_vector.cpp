@@ -11,6 +11,7 @@
 
 #include "solve/fast_vector_ops.h"
 #include "solve/sampled_vector.h"
+#include "support/sundials_context.h"
 
 using namespace kelvin;
 
@@ -18,11 +19,9 @@ class TestSampledVector : public QObject {
   Q_OBJECT
 
  private:
-  SUNContext context_ = nullptr;
+  SundialsContext context_;
 
  private Q_SLOTS:
-  void initTestCase() { QCOMPARE(SUNContext_Create(nullptr, &context_), 0); }
-  void cleanupTestCase() { SUNContext_Free(&context_); }
   void combinesOnlyTheSampledEntries_data();
   void combinesOnlyTheSampledEntries();
 };
