@@ -21,6 +21,7 @@
 
 #include "bench_clock.h"
 #include "elaborate/block_registry.h"
+#include "elaborate/compile_products.h"
 #include "library.h"
 #include "model/model_file.h"
 #include "run/compiled_model.h"
@@ -111,7 +112,9 @@ int main(int argc, char** argv) {
   blocks::registerAll(registry);
   const core::Model model = core::loadModel(file);
   core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, file);
-  const auto compiled = core::compileModel(model, registry, file);
+  // Compiled as kelvin-cli simulate compiles it: a run draws no noise (no noise sources, whose
+  // discrete values the residual would compare at every call).
+  const auto compiled = core::compileModel(model, registry, file, {}, core::CompileProducts::run(options.projection));
   const std::vector<std::string>& names = core::signalNames(*compiled);
   if (wanted.empty()) wanted = core::defaultSignalNames(*compiled);
   for (const std::string& name : wanted) {
