@@ -416,7 +416,6 @@ void DaeSystem::residual(const EvalPoint& at, double* out, DaeWorkspace& ws) con
 }
 
 double DaeSystem::residualOf(int equation, const EvalPoint& at, DaeWorkspace& ws) const {
-  if (tapeOf_[equation] >= 0) return tapes_[tapeOf_[equation]].evaluate(at, ws.work.data());
   return equationTape(equation).evaluate(at, ws.work.data());
 }
 
