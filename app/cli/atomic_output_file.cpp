@@ -124,6 +124,7 @@ class AtomicOutputFile::Buffer : public std::streambuf {
     const std::string suffix = ".tmp-XXXXXX";
     name.insert(name.end(), suffix.begin(), suffix.end());
     name.push_back('\0');
+    const InterruptsHeld held;  // a signal before rememberTemporary would leave the file behind
     fd_ = ::mkstemp(name.data());
     if (fd_ < 0) return failed("write", errno);
     temporary_ = name.data();

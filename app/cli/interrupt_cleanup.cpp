@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstring>
 
+#include <pthread.h>
 #include <unistd.h>
 
 namespace kelvin::cli {
@@ -30,14 +31,20 @@ void onSignal(int signal) {
   ::_exit(128 + signal);
 }
 
+sigset_t interruptSignals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
 }  // namespace
 
 void installInterruptCleanup() {
   struct sigaction action {};
   action.sa_handler = onSignal;
-  sigemptyset(&action.sa_mask);
-  sigaddset(&action.sa_mask, SIGINT);
-  sigaddset(&action.sa_mask, SIGTERM);
+  action.sa_mask = interruptSignals();
   ::sigaction(SIGINT, &action, nullptr);
   ::sigaction(SIGTERM, &action, nullptr);
 }
@@ -56,5 +63,12 @@ int rememberTemporary(const std::string& path) {
 void forgetTemporary(int slot) {
   if (slot >= 0 && slot < kSlots) slots[slot].used.store(false);
 }
+
+InterruptsHeld::InterruptsHeld() {
+  const sigset_t held = interruptSignals();
+  pthread_sigmask(SIG_BLOCK, &held, &previous_);
+}
+
+InterruptsHeld::~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
 
 }  // namespace kelvin::cli

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <csignal>
+
 namespace kelvin::cli {
 
 /// Installs the handlers for SIGINT and SIGTERM (once, at start-up).
@@ -16,5 +18,20 @@ int rememberTemporary(const std::string& path);
 
 /// Forgets the slot (the file was renamed or removed).
 void forgetTemporary(int slot);
+
+/// Holds SIGINT and SIGTERM back from the calling thread while it lives; one
+/// that arrives meanwhile is handled when it ends. Creating a temporary file
+/// and remembering it happen under one, so that a signal never finds the file
+/// made and not yet remembered (it would stay behind).
+class InterruptsHeld {
+ public:
+  InterruptsHeld();
+  ~InterruptsHeld();
+  InterruptsHeld(const InterruptsHeld&) = delete;
+  InterruptsHeld& operator=(const InterruptsHeld&) = delete;
+
+ private:
+  sigset_t previous_;
+};
 
 }  // namespace kelvin::cli
