@@ -1,5 +1,7 @@
 #include "cli/abcd_request.h"
 
+#include <utility>
+
 #include "cli/cli_error.h"
 #include "cli/command_context.h"
 #include "run/compiled_model.h"
@@ -22,9 +24,9 @@ std::vector<OptionSpec> AbcdRequest::options() {
 }
 
 core::AbcdIdentificationResult AbcdRequest::identify(const std::string& path, CommandContext& context) const {
-  const core::Model model = context.loadValidModel(path);
+  core::Model model = context.loadValidModel(path);
   const core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, path);
-  const auto compiled = core::compileModel(model, context.registry(), path);
+  const auto compiled = core::compileModel(std::move(model), context.registry(), path);  // frees the model early
   try {
     return core::identifyAbcd(*compiled, options, at_, delta_);
   } catch (const core::SimulationError& e) {

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <optional>
 #include <ostream>
+#include <utility>
 
 #include "cli/atomic_output_file.h"
 #include "cli/cli_error.h"
@@ -32,9 +33,9 @@ int OpCommand::run(const CliArguments& args, CommandContext& context) {
   std::optional<AtomicOutputFile> file;
   if (outPath) file.emplace(*outPath, path);
 
-  const core::Model model = context.loadValidModel(path);
+  core::Model model = context.loadValidModel(path);
   const core::SimulationOptions options = core::SimulationOptions::fromSettings(model.settings, path);
-  const auto compiled = core::compileModel(model, context.registry(), path);
+  const auto compiled = core::compileModel(std::move(model), context.registry(), path);  // frees the model early
   const std::vector<std::string>& names = core::signalNames(*compiled);
   const std::vector<std::size_t> rows = selectSignals(wanted ? *wanted : names, names);
   std::vector<double> values;
