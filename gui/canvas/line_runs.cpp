@@ -5,17 +5,30 @@
 
 namespace kelvin::gui {
 
+bool LineRuns::clip(Run& run, const QRectF& area) {
+  const double low = run.vertical ? area.top() : area.left(), high = run.vertical ? area.bottom() : area.right();
+  const double across0 = run.vertical ? area.left() : area.top(), across1 = run.vertical ? area.right() : area.bottom();
+  if (run.at < across0 || run.at > across1 || run.to < low || run.from > high) return false;
+  run.from = std::max(run.from, low);
+  run.to = std::min(run.to, high);
+  return true;
+}
+
 bool LineRuns::add(int group, QPointF p, QPointF q, double before, double after) {
   if (p.y() != q.y() && p.x() != q.x()) return false;
   const bool vertical = p.x() == q.x() && p.y() != q.y();
-  const double at = vertical ? p.x() : p.y();
   const double a = vertical ? p.y() : p.x(), b = vertical ? q.y() : q.x();
-  const double from = a < b ? a - before : b - after, to = a < b ? b + after : a + before;
-  const double low = vertical ? area_.top() : area_.left(), high = vertical ? area_.bottom() : area_.right();
-  const double across0 = vertical ? area_.left() : area_.top(), across1 = vertical ? area_.right() : area_.bottom();
-  if (at < across0 || at > across1 || to < low || from > high) return true;
-  runs_.push_back({group, vertical, at, std::max(from, low), std::min(to, high)});
+  Run run{group, vertical, vertical ? p.x() : p.y(), a < b ? a - before : b - after, a < b ? b + after : a + before};
+  if (clip(run, area_)) runs_.push_back(run);
   return true;
+}
+
+std::optional<QLineF> LineRuns::clipped(const QLineF& line, const QRectF& area) {
+  const bool vertical = line.x1() == line.x2() && line.y1() != line.y2();
+  const double a = vertical ? line.y1() : line.x1(), b = vertical ? line.y2() : line.x2();
+  Run run{0, vertical, vertical ? line.x1() : line.y1(), std::min(a, b), std::max(a, b)};
+  if (!clip(run, area)) return std::nullopt;
+  return run.line();
 }
 
 void LineRuns::mergeInto(std::vector<std::vector<QLineF>>& lines) {
@@ -29,8 +42,7 @@ void LineRuns::mergeInto(std::vector<std::vector<QLineF>>& lines) {
          ++i)
       merged.to = std::max(merged.to, runs_[i].to);
     if (lines.size() <= static_cast<std::size_t>(merged.group)) lines.resize(merged.group + 1);
-    lines[merged.group].push_back(merged.vertical ? QLineF(merged.at, merged.from, merged.at, merged.to)
-                                                  : QLineF(merged.from, merged.at, merged.to, merged.at));
+    lines[merged.group].push_back(merged.line());
   }
   runs_.clear();
 }

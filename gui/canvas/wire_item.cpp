@@ -6,6 +6,7 @@
 #include <QPainterPathStroker>
 
 #include "canvas/diagram_node_item.h"
+#include "canvas/diagram_scene.h"
 #include "canvas/domain_style.h"
 #include "canvas/orthogonal_route.h"
 #include "canvas/port_item.h"
@@ -25,6 +26,7 @@ WireItem::WireItem() {
 WireItem::~WireItem() { repaint(); }
 
 void WireItem::repaint() const {
+  if (auto* diagram = qobject_cast<DiagramScene*>(scene())) diagram->noteChange();
   // Never a null rectangle: QGraphicsScene::update() would take it for "everything" and, with
   // its views updated directly, ignore every update after it.
   if (scene() && !bounds_.isEmpty()) scene()->update(bounds_);

@@ -63,7 +63,7 @@ class WireItem : public QGraphicsItem {
 
  private:
   /// Has the views repaint where the wire is drawn (the item has no contents of its own, so
-  /// QGraphicsItem::update() would not).
+  /// QGraphicsItem::update() would not), and tells the scene it changed (DiagramScene::revision).
   void repaint() const;
 
   std::size_t index_ = 0;
