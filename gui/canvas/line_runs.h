@@ -32,21 +32,22 @@ class LineRuns {
   static std::optional<QLineF> clipped(const QLineF& line, const QRectF& area);
 
  private:
-  /// A piece of the horizontal (or vertical) line at `at`, from `from` to `to` along it.
+  /// A piece of a horizontal (or vertical) line at `at`, from `from` to `to` along it.
   struct Run {
-    int group;
-    bool vertical;
     double at, from, to;
-    QLineF line() const { return vertical ? QLineF(at, from, at, to) : QLineF(from, at, to, at); }
+    QLineF line(bool vertical) const { return vertical ? QLineF(at, from, at, to) : QLineF(from, at, to, at); }
   };
   /// Beyond any scene coordinate.
   static constexpr double kFar = 1e300;
 
   /// `run` clipped to `area`; false when it misses it.
-  static bool clip(Run& run, const QRectF& area);
+  static bool clip(Run& run, bool vertical, const QRectF& area);
 
   QRectF area_;
-  std::vector<Run> runs_;
+  // The runs of group g: its horizontal ones in runs_[2 g], its vertical ones in runs_[2 g + 1]
+  // (each sorted alone: cheaper than one sort of all of them by group and direction too). Their
+  // memory is kept from one merge to the next.
+  std::vector<std::vector<Run>> runs_;
 };
 
 }  // namespace kelvin::gui

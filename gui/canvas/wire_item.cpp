@@ -48,6 +48,7 @@ void WireItem::setConnection(std::size_t index, const core::Connection& connecti
   const QColor color = DomainStyle::color(domain);
   if (pen_.color() != color || pen_.widthF() != (signal_ ? 1.4 : 2.0)) {
     pen_ = QPen(color, signal_ ? 1.4 : 2.0, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin);
+    color_ = color;
     repaint();
   }
   if (changed) valid_ = false;

@@ -50,7 +50,7 @@ class WireItem : public QGraphicsItem {
   /// The routed path, from the `from` port to the `to` port.
   const QPolygonF& polyline() const { return polyline_; }
   bool isSignal() const { return signal_; }
-  QColor color() const { return pen_.color(); }
+  QColor color() const { return color_; }
   /// What the wire is drawn with (its domain's colour), and its arrowhead (signal wires; else empty).
   const QPen& pen() const { return pen_; }
   const QPolygonF& arrow() const { return arrow_; }
@@ -78,6 +78,7 @@ class WireItem : public QGraphicsItem {
   std::vector<QPointF> lastPoints_;
   bool valid_ = false;
   QPolygonF polyline_;
+  QColor color_;  // pen_'s, next to polyline_: the overview reads both of every wire when the scene changes
   QPainterPath path_;
   mutable std::optional<QPainterPath> shape_;  // the stroke for hit tests, made on demand
   QPolygonF arrow_;
