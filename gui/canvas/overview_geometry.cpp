@@ -6,7 +6,6 @@
 #include "canvas/boundary_port_item.h"
 #include "canvas/diagram_scene.h"
 #include "canvas/domain_style.h"
-#include "canvas/line_runs.h"
 #include "canvas/wire_item.h"
 
 namespace kelvin::gui {
@@ -22,26 +21,24 @@ void OverviewGeometry::gather(const DiagramScene& scene) {
 }
 
 void OverviewGeometry::gatherWires(const DiagramScene& scene) {
-  strokes_.clear();
-  LineRuns runs;
-  auto strokeOf = [this](QColor color) {
-    const auto it =
-        std::find_if(strokes_.begin(), strokes_.end(), [&](const Stroke& s) { return s.color.rgba() == color.rgba(); });
-    if (it != strokes_.end()) return static_cast<int>(it - strokes_.begin());
-    strokes_.push_back({color, {}});
-    return static_cast<int>(strokes_.size()) - 1;
+  colors_.clear();
+  for (std::vector<QLineF>& lines : lines_) lines.clear();
+  auto indexOf = [this](QColor color) {
+    const auto it = std::find_if(colors_.begin(), colors_.end(), [&](QColor c) { return c.rgba() == color.rgba(); });
+    if (it != colors_.end()) return static_cast<std::size_t>(it - colors_.begin());
+    colors_.push_back(color);
+    if (lines_.size() < colors_.size()) lines_.resize(colors_.size());
+    return colors_.size() - 1;
   };
   for (const WireItem* wire : scene.wireItems()) {
     if (!wire->isVisible()) continue;
-    const int stroke = strokeOf(wire->isSelected() ? DomainStyle::selection() : wire->color());
+    const std::size_t color = indexOf(wire->isSelected() ? DomainStyle::selection() : wire->color());
     const QPolygonF& route = wire->polyline();
     for (int i = 0; i + 1 < route.size(); ++i)
-      if (!runs.add(stroke, route[i], route[i + 1])) strokes_[stroke].lines.emplace_back(route[i], route[i + 1]);
+      if (!runs_.add(static_cast<int>(color), route[i], route[i + 1]))
+        lines_[color].emplace_back(route[i], route[i + 1]);
   }
-  std::vector<std::vector<QLineF>> merged;
-  runs.mergeInto(merged);
-  for (std::size_t i = 0; i < merged.size(); ++i)
-    strokes_[i].lines.insert(strokes_[i].lines.end(), merged[i].begin(), merged[i].end());
+  runs_.mergeInto(lines_);
 }
 
 void OverviewGeometry::gatherSilhouettes(const DiagramScene& scene) {

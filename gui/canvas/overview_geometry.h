@@ -12,23 +12,21 @@
 #include <QLineF>
 #include <QRectF>
 
+#include "canvas/line_runs.h"
+
 namespace kelvin::gui {
 
 class DiagramScene;
 
 class OverviewGeometry {
  public:
-  /// The segments of one colour.
-  struct Stroke {
-    QColor color;
-    std::vector<QLineF> lines;
-  };
-
   /// Gathers what `scene`'s visible items show now (replacing what was gathered before).
   void gather(const DiagramScene& scene);
 
-  /// One stroke a colour, in the order the colours first appear among the scene's wires.
-  const std::vector<Stroke>& strokes() const { return strokes_; }
+  /// The colours of the wires, in the order they first appear among the scene's wires.
+  const std::vector<QColor>& colors() const { return colors_; }
+  /// The segments drawn in colors()[i].
+  const std::vector<QLineF>& lines(std::size_t i) const { return lines_[i]; }
   /// The silhouettes of the blocks and boundary ports not selected, then of those selected.
   const std::vector<QRectF>& silhouettes() const { return silhouettes_; }
   const std::vector<QRectF>& selectedSilhouettes() const { return selectedSilhouettes_; }
@@ -37,7 +35,11 @@ class OverviewGeometry {
   void gatherWires(const DiagramScene& scene);
   void gatherSilhouettes(const DiagramScene& scene);
 
-  std::vector<Stroke> strokes_;
+  // Each vector keeps its memory from one gathering to the next (lines_ may hold more, empty,
+  // vectors than there are colours).
+  std::vector<QColor> colors_;
+  std::vector<std::vector<QLineF>> lines_;
+  LineRuns runs_;
   std::vector<QRectF> silhouettes_, selectedSilhouettes_;
 };
 

@@ -41,12 +41,12 @@ void OverviewPainter::paint(QPainter* painter, const DiagramScene& scene, const 
   const QRectF area = QRectF(exposed).adjusted(-2, -2, 2, 2);
 
   // The wires first: they run under the blocks.
-  for (const OverviewGeometry::Stroke& stroke : geometry_.strokes()) {
+  for (std::size_t color = 0; color < geometry_.colors().size(); ++color) {
     lines_.clear();
-    for (const QLineF& line : stroke.lines)
+    for (const QLineF& line : geometry_.lines(color))
       if (const auto shown = inArea(QLineF(toViewport.map(line.p1()), toViewport.map(line.p2())), area))
         lines_.push_back(*shown);
-    painter->setPen(QPen(stroke.color, 0));
+    painter->setPen(QPen(geometry_.colors()[color], 0));
     painter->drawLines(lines_.data(), static_cast<int>(lines_.size()));
   }
 
