@@ -13,6 +13,8 @@ namespace kelvin::gui {
 namespace {
 /// What BlockItem fills far out: its body less 8 units each side.
 constexpr double kSilhouetteInset = 8;
+/// How many wires ahead of the one read the next ones are fetched.
+constexpr std::size_t kAhead = 8;
 }  // namespace
 
 void OverviewGeometry::gather(const DiagramScene& scene) {
@@ -30,7 +32,10 @@ void OverviewGeometry::gatherWires(const DiagramScene& scene) {
     if (lines_.size() < colors_.size()) lines_.resize(colors_.size());
     return colors_.size() - 1;
   };
-  for (const WireItem* wire : scene.wireItems()) {
+  const std::vector<WireItem*>& wires = scene.wireItems();
+  for (std::size_t k = 0; k < wires.size(); ++k) {
+    if (k + kAhead < wires.size()) wires[k + kAhead]->prefetch();
+    const WireItem* wire = wires[k];
     if (!wire->isVisible()) continue;
     const std::size_t color = indexOf(wire->isSelected() ? DomainStyle::selection() : wire->color());
     const QPolygonF& route = wire->polyline();
