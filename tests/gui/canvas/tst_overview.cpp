@@ -23,7 +23,6 @@
 #include "gui/canvas/canvas_pixels.h"
 #include "gui/canvas/ladder_model.h"
 #include "library.h"
-#include "model/model_file.h"
 
 using namespace kelvin;
 
@@ -70,13 +69,8 @@ class TestOverview : public QObject {
 
   void farOutTheBlocksAreSilhouettesThatFollowTheMouse() {
     QTemporaryDir dir;
-    const QString file = dir.filePath(QStringLiteral("ladder.kelvin"));
-    core::saveModel(ladder(80), file.toStdString());
     gui::MainWindow window(registry_);
-    window.resize(1600, 1000);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openFile(file));
+    QVERIFY(test::showModel(window, ladder(80), dir));
     gui::DiagramView* view = window.editor()->view();
     gui::DiagramScene* scene = window.editor()->scene();
     QWidget* viewport = view->viewport();
@@ -125,20 +119,15 @@ class TestOverview : public QObject {
   }
 
   void farOutTheDrawingFollowsEveryEdit() {
-    QTemporaryDir dir;
-    const QString file = dir.filePath(QStringLiteral("ladder.kelvin"));
     core::Model model = ladder(80);
     // A voltage sensor wired to a scope above the ladder: the last connection, a signal wire.
     model.blocks.push_back({.id = "S", .type = "electrical.VoltageSensor", .pos = {-600, -400}});
     model.blocks.push_back({.id = "Scope", .type = "signal.Scope", .params = {{"inputs", "1"}}, .pos = {0, -400}});
     model.connections.push_back({"S.y", "Scope.u1", {}, {}});
     model.blocks.push_back({.id = "X", .type = "electrical.Resistor", .pos = {-600, -700}});  // no wire
-    core::saveModel(model, file.toStdString());
+    QTemporaryDir dir;
     gui::MainWindow window(registry_);
-    window.resize(1600, 1000);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openFile(file));
+    QVERIFY(test::showModel(window, model, dir));
     gui::DiagramView* view = window.editor()->view();
     gui::DiagramScene* scene = window.editor()->scene();
     QWidget* viewport = view->viewport();
