@@ -3,7 +3,8 @@
 // merged where segments of one group lie on the same line and overlap or touch: thousands of
 // wires running into one node share their last segments, which are then drawn once. Used by
 // WireLayer (each frame, clipped to what it exposes) and OverviewGeometry (once per change of the
-// scene, kept whole), both in scene coordinates.
+// scene, kept whole), both in scene coordinates; OverviewPainter clips the merged lines alone
+// (clipped) once it has mapped them to the viewport.
 
 #include <optional>
 #include <vector>

@@ -1,10 +1,10 @@
 #pragma once
 // What the overview (OverviewPainter) draws, in scene coordinates, gathered from a scene's items
-// in one pass and kept between frames: reading tens of thousands of items (each in a memory of its
-// own) and merging their wires' segments cost far more than drawing them. Each wire colour's
-// segments, those on one line merged where they overlap or touch (thousands of wires into one
-// ground share their last segments), the selected wires' in the selection colour; the visible
-// blocks' and boundary ports' silhouettes, the selected ones apart.
+// in one pass and kept between frames: reading tens of thousands of items (each in memory of its
+// own, apart from the others) and merging their wires' segments costs more than drawing them.
+// Each wire colour's segments, those on one line merged where they overlap or touch (thousands of
+// wires into one ground share their last segments), the selected wires' in the selection colour;
+// the visible blocks' and boundary ports' silhouettes, the selected ones apart.
 
 #include <vector>
 

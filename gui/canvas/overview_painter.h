@@ -32,8 +32,9 @@ class OverviewPainter {
   /// Below this zoom the view paints the overview (the blocks' own drawing is a silhouette below it too).
   static constexpr double kZoom = 0.25;
 
-  /// Paints the blocks, boundary ports and wires of `scene` that reach `exposed` (viewport
-  /// pixels); `toViewport` maps scene to viewport coordinates. The painter is left as it was.
+  /// Paints the blocks, boundary ports and wires of `scene` (the same scene at every call) that
+  /// reach `exposed` (viewport pixels); `toViewport` maps scene to viewport coordinates. The
+  /// painter is left as it was.
   void paint(QPainter* painter, const DiagramScene& scene, const QTransform& toViewport, const QRect& exposed);
 
  private:
