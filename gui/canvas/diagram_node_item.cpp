@@ -24,17 +24,16 @@ void DiagramNodeItem::setModelPos(QPointF pos) {
 }
 
 QVariant DiagramNodeItem::itemChange(GraphicsItemChange change, const QVariant& value) {
-  auto* diagram = qobject_cast<DiagramScene*>(scene());
   if (change == ItemPositionChange && !applyingModel_) {
-    if (diagram) return diagram->snap(value.toPointF());
+    if (auto* diagram = qobject_cast<DiagramScene*>(scene())) return diagram->snap(value.toPointF());
   } else if (change == ItemPositionHasChanged) {
+    auto* diagram = qobject_cast<DiagramScene*>(scene());
     if (diagram && pos() != modelPos_) diagram->noteDisplaced(*this);
     if (!diagram || !diagram->routesWiresItself())
       for (PortItem* p : ports_) p->updateWires();
   }
-  if (diagram &&
-      (change == ItemPositionHasChanged || change == ItemSelectedHasChanged || change == ItemVisibleHasChanged))
-    diagram->noteChange();
+  if (change == ItemPositionHasChanged || change == ItemSelectedHasChanged || change == ItemVisibleHasChanged)
+    if (auto* diagram = qobject_cast<DiagramScene*>(scene())) diagram->noteChange();
   return QGraphicsItem::itemChange(change, value);
 }
 
