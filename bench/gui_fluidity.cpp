@@ -8,8 +8,9 @@
 //    backing store, at the zoom the model opens at, with the whole model in view and at 100 %; a pan (the view
 //    scrolled by 40 px, then repainted) and a wheel zoom step with its repaint; a mouse drag of 100 selected blocks
 //    (press, 10 moves each followed by its repaint, release) and Edit ▸ Undo (Ctrl+Z), each with the events it
-//    posts and its frame (the repaint the application schedules, or one of ours if it scheduled none); the event
-//    loop's lateness in the 1.5 s after an edit (the recovery copy is written after a quiet second).
+//    posts and its frame (the repaint the application schedules, or one of ours if it scheduled none), at 100 %
+//    and again with the whole model in view ("far out", the overview); the event loop's lateness in the 1.5 s
+//    after an edit (the recovery copy is written after a quiet second).
 // 2. A run of the ladder of SECTIONS sections with a Scope block on three sensors
 //    (live scopes): F5 while a 5 ms probe QTimer on the GUI thread measures how late
 //    the event loop serves it, from F5 to the end of the run; and the time of the F5 key
@@ -284,36 +285,48 @@ void editing(gui::MainWindow& window, int blocks, bool localGrounds, int repeat,
   view->centerOn(scene->blockItem("R1")->pos() + QPointF(600, 400));
   settle();
 
+  // A mouse drag of the 100 blocks R1-R50, C1-C50 (press, 10 moves each followed by its repaint,
+  // release) and Edit ▸ Undo, `repeat` times, at the view's zoom.
   std::vector<std::string> ids;
   for (int k = 1; k <= 50; ++k) ids.push_back("R" + std::to_string(k)), ids.push_back("C" + std::to_string(k));
-  Timings moves, releases, undos;
   QUndoStack* undo = window.document()->undoStack();
   const PaintCounter paints(viewport);
-  for (int run = 0; run < repeat; ++run) {
-    scene->selectBlocks(ids);
-    settle();
-    const QPoint from = view->mapFromScene(scene->blockItem(ids[10])->bodySceneRect().center());
-    send(viewport, QEvent::MouseButtonPress, from, Qt::LeftButton, Qt::LeftButton);
-    for (int step = 1; step <= 10; ++step) {
-      moves.time([&] {
-        send(viewport, QEvent::MouseMove, from + QPoint(step * 3, step * 2), Qt::NoButton, Qt::LeftButton);
-        viewport->repaint();
+  auto drags = [&](const std::string& prefix) {
+    Timings moves, releases, undos;
+    for (int run = 0; run < repeat; ++run) {
+      scene->selectBlocks(ids);
+      settle();
+      const QPoint from = view->mapFromScene(scene->blockItem(ids[10])->bodySceneRect().center());
+      send(viewport, QEvent::MouseButtonPress, from, Qt::LeftButton, Qt::LeftButton);
+      for (int step = 1; step <= 10; ++step) {
+        moves.time([&] {
+          send(viewport, QEvent::MouseMove, from + QPoint(step * 3, step * 2), Qt::NoButton, Qt::LeftButton);
+          viewport->repaint();
+        });
+      }
+      releases.time([&] {
+        send(viewport, QEvent::MouseButtonRelease, from + QPoint(30, 20), Qt::LeftButton, Qt::NoButton);
+        settleFrame(viewport, paints);
       });
+      const int before = undo->index();
+      undos.time([&] {
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        settleFrame(viewport, paints);
+      });
+      if (undo->index() != before - 1) std::printf("  warning: Ctrl+Z did not undo the move\n");
     }
-    releases.time([&] {
-      send(viewport, QEvent::MouseButtonRelease, from + QPoint(30, 20), Qt::LeftButton, Qt::NoButton);
-      settleFrame(viewport, paints);
-    });
-    const int before = undo->index();
-    undos.time([&] {
-      QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
-      settleFrame(viewport, paints);
-    });
-    if (undo->index() != before - 1) std::printf("  warning: Ctrl+Z did not undo the move\n");
-  }
-  moves.print("drag 100 blocks: each mouse move + repaint");
-  releases.print("drag 100 blocks: release (command, sync) + its frame");
-  undos.print("Ctrl+Z (undo the move) + its frame");
+    moves.print((prefix + "drag 100 blocks: each mouse move + repaint").c_str());
+    releases.print((prefix + "drag 100 blocks: release (command, sync) + its frame").c_str());
+    undos.print((prefix + "Ctrl+Z (undo the move) + its frame").c_str());
+  };
+  drags("");
+  // The same far out (the overview: each frame right after a change gathers it again).
+  view->zoomToFit();
+  settle();
+  drags("far out: ");
+  view->resetZoom();
+  view->centerOn(scene->blockItem("R1")->pos() + QPointF(600, 400));
+  settle();
 
   // An edit, then 1.5 s of the event loop: the recovery copy is written after a quiet second.
   std::vector<double> quiet;

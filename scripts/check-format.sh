@@ -100,6 +100,8 @@ files=(
   tests/gui/canvas/tst_overview.cpp
   gui/canvas/overview_painter.h
   gui/canvas/overview_painter.cpp
+  gui/canvas/overview_geometry.h
+  gui/canvas/overview_geometry.cpp
   tests/gui/e2e/tst_e2e_responsive_analyses.cpp
   core/noise/portion_characterization.h
   core/noise/portion_characterization.cpp

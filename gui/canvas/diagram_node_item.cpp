@@ -32,6 +32,8 @@ QVariant DiagramNodeItem::itemChange(GraphicsItemChange change, const QVariant& 
     if (!diagram || !diagram->routesWiresItself())
       for (PortItem* p : ports_) p->updateWires();
   }
+  if (change == ItemPositionHasChanged || change == ItemSelectedHasChanged || change == ItemVisibleHasChanged)
+    if (auto* diagram = qobject_cast<DiagramScene*>(scene())) diagram->noteChange();
   return QGraphicsItem::itemChange(change, value);
 }
 

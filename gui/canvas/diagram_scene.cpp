@@ -62,6 +62,7 @@ void DiagramScene::clearItems() {
   boundaryPorts_.clear();
   wires_.clear();
   contentRect_ = QRectF();
+  noteChange();
 }
 
 void DiagramScene::onLevelChanged(const QStringList&) {
@@ -121,6 +122,7 @@ void DiagramScene::onItemsMoved(const QStringList& path, const MovedItems& moved
   }
   junctions_->recomputeAt(std::vector<const PortItem*>(ends.begin(), ends.end()));
   fitSceneRect(content);  // grown only: the full sync after another edit fits it again
+  noteChange();
   emit synced();
 }
 
@@ -216,6 +218,7 @@ void DiagramScene::syncFromModel() {
   for (const auto& [name, item] : boundaryPorts_) content |= item->sceneBoundingRect();
   if (content.isEmpty()) content = QRectF(-400, -300, 800, 600);
   fitSceneRect(content);
+  noteChange();
   emit synced();
 }
 

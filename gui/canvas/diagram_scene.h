@@ -10,6 +10,7 @@
 // MoveItemsCommands; every other edit is made by the tools and the editor.
 // The scene knows nothing of the main window.
 
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
@@ -87,6 +88,13 @@ class DiagramScene : public QGraphicsScene {
   /// routes each of their wires once itself, so the items leave their wires alone.
   bool routesWiresItself() const { return routingMovedWires_; }
 
+  /// A number that changes whenever what the items show far out may have changed (OverviewPainter
+  /// keeps its drawing while it stays): an item added, removed, moved, resized, selected, shown or
+  /// hidden, a wire routed again or recoloured.
+  std::uint64_t revision() const { return revision_; }
+  /// Called by the items on such a change, and by the scene when it brings them up to date.
+  void noteChange() { ++revision_; }
+
  signals:
   /// The level shown no longer exists (its subsystem was deleted or renamed).
   void levelLost();
@@ -121,6 +129,7 @@ class DiagramScene : public QGraphicsScene {
   // commitMovedItems (by name: an item may be deleted meanwhile).
   std::set<std::string> displacedBlocks_, displacedPorts_;
   bool routingMovedWires_ = false;
+  std::uint64_t revision_ = 1;
   JunctionLayer* junctions_;
   bool snapToGrid_ = true;
   bool showGrid_ = true;

@@ -16,7 +16,6 @@
 #include "canvas/block_item.h"
 #include "canvas/boundary_port_item.h"
 #include "canvas/diagram_scene.h"
-#include "canvas/overview_painter.h"
 #include "canvas/port_item.h"
 #include "canvas/tools/connect_tool.h"
 #include "canvas/tools/move_segment_tool.h"
@@ -112,7 +111,7 @@ void DiagramView::paintEvent(QPaintEvent* event) {
   painter.setRenderHints(renderHints());
   painter.setWorldTransform(viewportTransform());
   drawBackground(&painter, mapToScene(exposed).boundingRect());
-  OverviewPainter::paint(&painter, *scene_, viewportTransform(), exposed);
+  overviewPainter_.paint(&painter, *scene_, viewportTransform(), exposed);
   if (const QRect band = rubberBandRect(); !band.isEmpty()) {
     // As QGraphicsView draws its rubber band.
     painter.resetTransform();

@@ -8,6 +8,8 @@
 
 #include <QGraphicsView>
 
+#include "canvas/overview_painter.h"
+
 namespace kelvin::gui {
 
 class CanvasTool;
@@ -116,7 +118,8 @@ class DiagramView : public QGraphicsView {
   QPoint lastMouse_;
   bool mouseSeen_ = false;
   bool autoFit_ = false;  // see fitUntilUserZooms
-  bool overview_ = false;  // painted by OverviewPainter
+  bool overview_ = false;  // painted by overviewPainter_
+  OverviewPainter overviewPainter_;
 };
 
 }  // namespace kelvin::gui

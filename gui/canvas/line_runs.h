@@ -2,8 +2,11 @@
 // Horizontal and vertical segments gathered in groups (one per pen), clipped to an area, and
 // merged where segments of one group lie on the same line and overlap or touch: thousands of
 // wires running into one node share their last segments, which are then drawn once. Used by
-// WireLayer (scene coordinates) and OverviewPainter (device pixels).
+// WireLayer (each frame, clipped to what it exposes) and OverviewGeometry (once per change of the
+// scene, kept whole), both in scene coordinates; OverviewPainter clips the merged lines alone
+// (clipped) once it has mapped them to the viewport.
 
+#include <optional>
 #include <vector>
 
 #include <QLineF>
@@ -15,6 +18,8 @@ class LineRuns {
  public:
   /// Segments are clipped to `area`.
   explicit LineRuns(const QRectF& area) : area_(area) {}
+  /// Segments are kept whole.
+  LineRuns() : area_(-kFar, -kFar, 2 * kFar, 2 * kFar) {}
 
   /// Adds the segment `p`–`q` to group `group` (0, 1, ...), grown by `before` beyond `p` and by
   /// `after` beyond `q`; nothing when it misses the area. False (nothing added) when it is
@@ -23,16 +28,27 @@ class LineRuns {
   /// Appends the merged lines of each group to lines[group] (grown to hold every group).
   void mergeInto(std::vector<std::vector<QLineF>>& lines);
 
+  /// A horizontal or vertical `line` clipped to `area` as add() clips, drawn from its lower end
+  /// to its higher as mergeInto() draws it; nothing when it misses the area.
+  static std::optional<QLineF> clipped(const QLineF& line, const QRectF& area);
+
  private:
-  /// A piece of the horizontal (or vertical) line at `at`, from `from` to `to` along it.
+  /// A piece of a horizontal (or vertical) line at `at`, from `from` to `to` along it.
   struct Run {
-    int group;
-    bool vertical;
     double at, from, to;
+    QLineF line(bool vertical) const { return vertical ? QLineF(at, from, at, to) : QLineF(from, at, to, at); }
   };
+  /// Beyond any scene coordinate.
+  static constexpr double kFar = 1e300;
+
+  /// `run` clipped to `area`; false when it misses it.
+  static bool clip(Run& run, bool vertical, const QRectF& area);
 
   QRectF area_;
-  std::vector<Run> runs_;
+  // The runs of group g: its horizontal ones in runs_[2 g], its vertical ones in runs_[2 g + 1]
+  // (each sorted alone: cheaper than one sort of all of them by group and direction too). Their
+  // memory is kept from one merge to the next.
+  std::vector<std::vector<Run>> runs_;
 };
 
 }  // namespace kelvin::gui

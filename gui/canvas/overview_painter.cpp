@@ -1,24 +1,14 @@
 #include "canvas/overview_painter.h"
 
-#include <algorithm>
-#include <utility>
-#include <vector>
-
 #include <QPainter>
 
-#include "canvas/block_item.h"
-#include "canvas/boundary_port_item.h"
 #include "canvas/diagram_scene.h"
 #include "canvas/domain_style.h"
 #include "canvas/line_runs.h"
-#include "canvas/wire_item.h"
 
 namespace kelvin::gui {
 
 namespace {
-
-/// What BlockItem fills far out: its body less 8 units each side.
-constexpr double kSilhouetteInset = 8;
 
 QColor silhouette() { return QColor(0x55, 0x5d, 0x68); }
 
@@ -29,61 +19,47 @@ QRectF atLeastAPixel(QRectF r) {
   return r;
 }
 
-/// The index of `color` in `colors`, added when new.
-int colorIndex(std::vector<QRgb>& colors, QColor color) {
-  const auto it = std::find(colors.begin(), colors.end(), color.rgba());
-  if (it != colors.end()) return static_cast<int>(it - colors.begin());
-  colors.push_back(color.rgba());
-  return static_cast<int>(colors.size()) - 1;
+/// `line` in viewport pixels as drawn in `area`: clipped to it when horizontal or vertical, else
+/// whole when it comes within a pixel of it; nothing when it misses it.
+std::optional<QLineF> inArea(const QLineF& line, const QRectF& area) {
+  if (line.y1() == line.y2() || line.x1() == line.x2()) return LineRuns::clipped(line, area);
+  if (!QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(area)) return std::nullopt;
+  return line;
 }
 
 }  // namespace
 
 void OverviewPainter::paint(QPainter* painter, const DiagramScene& scene, const QTransform& toViewport,
                             const QRect& exposed) {
+  if (gathered_ != scene.revision()) {
+    geometry_.gather(scene);
+    gathered_ = scene.revision();
+  }
   painter->save();
   painter->resetTransform();
   painter->setRenderHint(QPainter::Antialiasing, false);
   const QRectF area = QRectF(exposed).adjusted(-2, -2, 2, 2);
 
-  // The wires first: they run under the blocks. Those of one colour on one line of pixels
-  // (thousands into one ground) are merged where they overlap, and drawn in one call a colour.
-  std::vector<QRgb> colors;
-  std::vector<std::vector<QLineF>> lines;
-  LineRuns runs(area);
-  for (const WireItem* wire : scene.wireItems()) {
-    if (!wire->isVisible() || !toViewport.mapRect(wire->boundingRect()).intersects(area)) continue;
-    const int color = colorIndex(colors, wire->isSelected() ? DomainStyle::selection() : wire->color());
-    if (lines.size() < colors.size()) lines.resize(colors.size());
-    const QPolygonF& route = wire->polyline();
-    for (int i = 0; i + 1 < route.size(); ++i) {
-      const QLineF line(toViewport.map(route[i]), toViewport.map(route[i + 1]));
-      if (!runs.add(color, line.p1(), line.p2()) &&
-          QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(area))
-        lines[color].push_back(line);
-    }
-  }
-  runs.mergeInto(lines);
-  for (std::size_t i = 0; i < colors.size(); ++i) {
-    painter->setPen(QPen(QColor::fromRgba(colors[i]), 0));
-    painter->drawLines(lines[i].data(), static_cast<int>(lines[i].size()));
+  // The wires first: they run under the blocks.
+  for (std::size_t color = 0; color < geometry_.colors().size(); ++color) {
+    lines_.clear();
+    for (const QLineF& line : geometry_.lines(color))
+      if (const auto shown = inArea(QLineF(toViewport.map(line.p1()), toViewport.map(line.p2())), area))
+        lines_.push_back(*shown);
+    painter->setPen(QPen(geometry_.colors()[color], 0));
+    painter->drawLines(lines_.data(), static_cast<int>(lines_.size()));
   }
 
-  std::vector<QRectF> plain, selected;
-  auto add = [&](const DiagramNodeItem* node, double inset) {
-    if (!node->isVisible()) return;
-    QRectF body = node->bodySceneRect();
-    if (body.width() > 2 * inset && body.height() > 2 * inset) body.adjust(inset, inset, -inset, -inset);
-    const QRectF r = atLeastAPixel(toViewport.mapRect(body));
-    if (r.intersects(area)) (node->isSelected() ? selected : plain).push_back(r);
-  };
-  for (const auto& [id, block] : scene.blockItems()) add(block, kSilhouetteInset);
-  for (const auto& [name, port] : scene.boundaryPortItems()) add(port, 0);
   painter->setPen(Qt::NoPen);
-  painter->setBrush(silhouette());
-  painter->drawRects(plain.data(), static_cast<int>(plain.size()));
-  painter->setBrush(DomainStyle::selection());
-  painter->drawRects(selected.data(), static_cast<int>(selected.size()));
+  auto fill = [&](const std::vector<QRectF>& silhouettes, QColor color) {
+    rects_.clear();
+    for (const QRectF& body : silhouettes)
+      if (const QRectF r = atLeastAPixel(toViewport.mapRect(body)); r.intersects(area)) rects_.push_back(r);
+    painter->setBrush(color);
+    painter->drawRects(rects_.data(), static_cast<int>(rects_.size()));
+  };
+  fill(geometry_.silhouettes(), silhouette());
+  fill(geometry_.selectedSilhouettes(), DomainStyle::selection());
   painter->restore();
 }
 

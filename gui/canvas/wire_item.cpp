@@ -6,6 +6,7 @@
 #include <QPainterPathStroker>
 
 #include "canvas/diagram_node_item.h"
+#include "canvas/diagram_scene.h"
 #include "canvas/domain_style.h"
 #include "canvas/orthogonal_route.h"
 #include "canvas/port_item.h"
@@ -25,6 +26,7 @@ WireItem::WireItem() {
 WireItem::~WireItem() { repaint(); }
 
 void WireItem::repaint() const {
+  if (auto* diagram = qobject_cast<DiagramScene*>(scene())) diagram->noteChange();
   // Never a null rectangle: QGraphicsScene::update() would take it for "everything" and, with
   // its views updated directly, ignore every update after it.
   if (scene() && !bounds_.isEmpty()) scene()->update(bounds_);
@@ -46,6 +48,7 @@ void WireItem::setConnection(std::size_t index, const core::Connection& connecti
   const QColor color = DomainStyle::color(domain);
   if (pen_.color() != color || pen_.widthF() != (signal_ ? 1.4 : 2.0)) {
     pen_ = QPen(color, signal_ ? 1.4 : 2.0, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin);
+    color_ = color;
     repaint();
   }
   if (changed) valid_ = false;

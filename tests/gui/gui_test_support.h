@@ -11,6 +11,7 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "canvas/block_item.h"
@@ -21,6 +22,7 @@
 #include "elaborate/block_registry.h"
 #include "main_window.h"
 #include "model/model.h"
+#include "model/model_file.h"
 #include "palette/palette_tree.h"
 #include "palette/palette_widget.h"
 #include "run/simulator.h"
@@ -32,6 +34,15 @@ inline void useTestSettings(const char* name) {
   QStandardPaths::setTestModeEnabled(true);
   QCoreApplication::setOrganizationName(QStringLiteral("KelvinTest"));
   QCoreApplication::setApplicationName(QString::fromLatin1(name));
+}
+
+/// Saves `model` in `dir` and opens it in `window`, shown at 1600 x 1000 (the default layout).
+inline bool showModel(gui::MainWindow& window, const core::Model& model, const QTemporaryDir& dir) {
+  const QString file = dir.filePath(QStringLiteral("model.kelvin"));
+  core::saveModel(model, file.toStdString());
+  window.resize(1600, 1000);
+  window.show();
+  return QTest::qWaitForWindowExposed(&window) && window.openFile(file);
 }
 
 /// Where the port `endpoint` ("R1.p") is on the canvas, in viewport coordinates.

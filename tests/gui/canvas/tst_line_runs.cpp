@@ -1,6 +1,7 @@
 // LineRuns: horizontal and vertical segments clipped to an area and merged per group where they
-// lie on one line and overlap or touch (what WireLayer and OverviewPainter draw). The expected
-// lines are worked out by hand from the segments given.
+// lie on one line and overlap or touch (what WireLayer and OverviewPainter draw), and one line
+// clipped alone (what OverviewPainter does to the merged lines each frame). The expected lines are
+// worked out by hand from the segments given.
 
 #include <QtTest>
 
@@ -63,6 +64,15 @@ class TestLineRuns : public QObject {
     QCOMPARE(lines[0], (std::vector<QLineF>{QLineF(19, 50, 62, 50), QLineF(70, 0, 70, 100)}));
     // Merged once: a second merge has nothing left.
     QVERIFY(merged(runs).empty());
+  }
+
+  void aLineIsClippedAsAddClipsIt() {
+    const QRectF area(0, 0, 100, 100);
+    QCOMPARE(LineRuns::clipped(QLineF(-20, 50, 60, 50), area), QLineF(0, 50, 60, 50));
+    QCOMPARE(LineRuns::clipped(QLineF(70, 500, 70, 40), area), QLineF(70, 40, 70, 100));  // from its lower end
+    QCOMPARE(LineRuns::clipped(QLineF(30, 30, 30, 30), area), QLineF(30, 30, 30, 30));    // a point
+    QVERIFY(!LineRuns::clipped(QLineF(-50, 200, 50, 200), area));                         // below the area
+    QVERIFY(!LineRuns::clipped(QLineF(150, 10, 150, 90), area));                          // right of it
   }
 };
 

@@ -18,7 +18,6 @@
 #include "gui/canvas/canvas_pixels.h"
 #include "gui/canvas/ladder_model.h"
 #include "library.h"
-#include "model/model_file.h"
 
 using namespace kelvin;
 
@@ -90,13 +89,8 @@ class TestWireLayer : public QObject {
   void wiresAreDrawnWhereTheyRunAndNowhereElse() {
     QFETCH(int, sections);
     QTemporaryDir dir;
-    const QString file = dir.filePath(QStringLiteral("ladder.kelvin"));
-    core::saveModel(ladder(sections), file.toStdString());
     gui::MainWindow window(registry_);
-    window.resize(1600, 1000);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openFile(file));
+    QVERIFY(test::showModel(window, ladder(sections), dir));
     gui::DiagramView* view = window.editor()->view();
     gui::DiagramScene* scene = window.editor()->scene();
     QWidget* viewport = view->viewport();
