@@ -13,6 +13,7 @@
 
 #ifdef __linux__
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace kelvin::core {
@@ -32,7 +33,11 @@ class HugePageAllocator {
     void* p = std::aligned_alloc(kHugePage, rounded(bytes));
     if (!p) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
-    madvise(p, rounded(bytes), MADV_HUGEPAGE);  // a hint: without huge pages it works as before
+    // A hint: without huge pages it works as before. Memory already faulted in is left alone:
+    // the advice would only change how its pages are faulted in, and the call waits for the
+    // address space's write lock, which a thread populating the heap meanwhile holds for up to
+    // milliseconds (kelvin-cli's BatchHeap advises its heap itself).
+    if (!resident(p, rounded(bytes))) madvise(p, rounded(bytes), MADV_HUGEPAGE);
 #endif
     return static_cast<T*>(p);
   }
@@ -53,6 +58,15 @@ class HugePageAllocator {
   static constexpr std::size_t kThreshold = kHugePage;
   static bool huge(std::size_t bytes) { return bytes >= kThreshold; }
   static std::size_t rounded(std::size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
+#ifdef MADV_HUGEPAGE
+  /// True when the first and the last page of [p, p + bytes) are in memory (p on a page boundary).
+  static bool resident(void* p, std::size_t bytes) {
+    const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+    unsigned char first = 0, last = 0;
+    return mincore(p, 1, &first) == 0 && mincore(static_cast<char*>(p) + bytes - page, 1, &last) == 0 &&
+           (first & last & 1) != 0;
+  }
+#endif
 };
 
 }  // namespace kelvin::core
