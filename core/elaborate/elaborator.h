@@ -7,6 +7,7 @@
 // eliminated (AliasEliminator). The model's user components are compiled
 // first and found as `user.NAME` beside the registry's types.
 
+#include <functional>
 #include <set>
 #include <string>
 
@@ -39,8 +40,9 @@ class Elaborator {
   FlatSystem elaborate(Model&& model, bool eliminateAliases = true) const;
 
  private:
-  /// The flat system before alias elimination.
-  FlatSystem build(const Model& model) const;
+  /// The flat system before alias elimination. `wired`, when given, is called once the net list
+  /// is made: the model's top-level connections are not read after it.
+  FlatSystem build(const Model& model, const std::function<void()>& wired = {}) const;
   /// `system` (built) with its aliases eliminated when asked.
   FlatSystem eliminated(FlatSystem system, bool eliminateAliases) const;
 
