@@ -261,13 +261,20 @@ KELVIN_WIDEST_VECTORS double errorWeights(N_Vector yv, N_Vector wv, double rtol,
   return smallest;
 }
 
-bool allFinite(const double* x, sunindextype n) {
+KELVIN_WIDEST_VECTORS bool allFinite(const double* x, sunindextype n) {
   // x·0 is ±0 for a finite x and NaN for an infinite or NaN one: the sum is 0 exactly when all
-  // are finite, in whatever order it is summed (so the loop may be vectorised).
-  double sum = 0.0;
-#pragma omp simd reduction(+ : sum)
-  for (sunindextype i = 0; i < n; ++i) sum += x[i] * 0.0;
-  return sum == 0.0;
+  // are finite, in whatever order it is summed. So it is summed in independent lanes (as
+  // maxNorm does): a single running sum, even vectorised, is a chain of dependent additions.
+  constexpr int kLanes = 32;
+  double sum[kLanes] = {};
+  sunindextype i = 0;
+  for (; i + kLanes <= n; i += kLanes)
+#pragma omp simd
+    for (int k = 0; k < kLanes; ++k) sum[k] += x[i + k] * 0.0;
+  for (int k = 0; i < n; ++i, ++k) sum[k] += x[i] * 0.0;
+  double total = 0.0;
+  for (int k = 0; k < kLanes; ++k) total += sum[k];
+  return total == 0.0;
 }
 
 void installMaxNorm(N_Vector v) {
