@@ -107,7 +107,11 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
         if (slot.find(kids[i]) < 0) stack.push_back({kids[i], false});
       continue;
     }
-    Instr in{n.op};
+    const auto at = static_cast<std::int32_t>(code.size());
+    // Filled in place: an Instr assembled on the stack and copied was stored and reloaded in
+    // pieces of different widths, which the processor cannot forward (half of this walk's time).
+    Instr& in = code.emplace_back();
+    in.op = n.op;
     in.value = n.value;
     if (k > 0) in.a = slot.find(n.a);
     if (k > 1) in.b = slot.find(n.b);
@@ -115,15 +119,14 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
     if (n.op == Op::Variable || n.op == Op::Derivative) {
       in.index = static_cast<std::int32_t>(scratch.leaves.size());
       scratch.leaves.push_back({n.index, n.op == Op::Derivative});
-      scratch.leafSlot.push_back(static_cast<std::int32_t>(code.size()));
+      scratch.leafSlot.push_back(at);
     } else if (n.op == Op::Discrete || n.op == Op::Delayed) {
       in.index = n.index;
     } else if (isSwitched(n.op)) {
       auto s = switchIndex.find(id);
       in.index = s == switchIndex.end() ? -1 : s->second;
     }
-    slot.insert(id, static_cast<std::int32_t>(code.size()));
-    code.push_back(in);
+    slot.insert(id, at);
   }
   code_.assign(code.begin(), code.end());
   leaves_.assign(scratch.leaves.begin(), scratch.leaves.end());
