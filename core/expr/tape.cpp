@@ -75,6 +75,10 @@ class SlotMap {
 }  // namespace
 
 Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex) {
+  recompile(pool, root, switchIndex);
+}
+
+void Tape::recompile(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex) {
   // The program is made in scratch kept by the thread and copied out at its final size: one
   // allocation per array of a tape, not one per doubling (a system compiles a tape per equation).
   struct Scratch {
@@ -128,6 +132,8 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
     }
     slot.insert(id, at);
   }
+  // (assign keeps this tape's arrays where they are large enough: a recompiled tape allocates
+  // only when it outgrows them.)
   code_.assign(code.begin(), code.end());
   leaves_.assign(scratch.leaves.begin(), scratch.leaves.end());
   leafSlot_.assign(scratch.leafSlot.begin(), scratch.leafSlot.end());
