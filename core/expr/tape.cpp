@@ -106,9 +106,11 @@ void Tape::recompile(const ExprPool& pool, Expr root, const std::unordered_map<s
     const int k = operandCount(n.op);
     if (!expanded && k > 0) {
       stack.push_back({id, true});
-      const std::uint32_t kids[3] = {n.a, n.b, n.c};
-      for (int i = k - 1; i >= 0; --i)
-        if (slot.find(kids[i]) < 0) stack.push_back({kids[i], false});
+      // The last operand pushed first, so the first is compiled first (read from the node,
+      // not through an array of the three: stored and reloaded, that was a stall per node).
+      if (k > 2 && slot.find(n.c) < 0) stack.push_back({n.c, false});
+      if (k > 1 && slot.find(n.b) < 0) stack.push_back({n.b, false});
+      if (slot.find(n.a) < 0) stack.push_back({n.a, false});
       continue;
     }
     const auto at = static_cast<std::int32_t>(code.size());
