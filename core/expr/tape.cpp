@@ -75,6 +75,10 @@ class SlotMap {
 }  // namespace
 
 Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex) {
+  recompile(pool, root, switchIndex);
+}
+
+void Tape::recompile(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex) {
   // The program is made in scratch kept by the thread and copied out at its final size: one
   // allocation per array of a tape, not one per doubling (a system compiles a tape per equation).
   struct Scratch {
@@ -102,12 +106,18 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
     const int k = operandCount(n.op);
     if (!expanded && k > 0) {
       stack.push_back({id, true});
-      const std::uint32_t kids[3] = {n.a, n.b, n.c};
-      for (int i = k - 1; i >= 0; --i)
-        if (slot.find(kids[i]) < 0) stack.push_back({kids[i], false});
+      // The last operand pushed first, so the first is compiled first (read from the node,
+      // not through an array of the three: stored and reloaded, that was a stall per node).
+      if (k > 2 && slot.find(n.c) < 0) stack.push_back({n.c, false});
+      if (k > 1 && slot.find(n.b) < 0) stack.push_back({n.b, false});
+      if (slot.find(n.a) < 0) stack.push_back({n.a, false});
       continue;
     }
-    Instr in{n.op};
+    const auto at = static_cast<std::int32_t>(code.size());
+    // Filled in place: an Instr assembled on the stack and copied was stored and reloaded in
+    // pieces of different widths, which the processor cannot forward (half of this walk's time).
+    Instr& in = code.emplace_back();
+    in.op = n.op;
     in.value = n.value;
     if (k > 0) in.a = slot.find(n.a);
     if (k > 1) in.b = slot.find(n.b);
@@ -115,16 +125,17 @@ Tape::Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32
     if (n.op == Op::Variable || n.op == Op::Derivative) {
       in.index = static_cast<std::int32_t>(scratch.leaves.size());
       scratch.leaves.push_back({n.index, n.op == Op::Derivative});
-      scratch.leafSlot.push_back(static_cast<std::int32_t>(code.size()));
+      scratch.leafSlot.push_back(at);
     } else if (n.op == Op::Discrete || n.op == Op::Delayed) {
       in.index = n.index;
     } else if (isSwitched(n.op)) {
       auto s = switchIndex.find(id);
       in.index = s == switchIndex.end() ? -1 : s->second;
     }
-    slot.insert(id, static_cast<std::int32_t>(code.size()));
-    code.push_back(in);
+    slot.insert(id, at);
   }
+  // (assign keeps this tape's arrays where they are large enough: a recompiled tape allocates
+  // only when it outgrows them.)
   code_.assign(code.begin(), code.end());
   leaves_.assign(scratch.leaves.begin(), scratch.leaves.end());
   leafSlot_.assign(scratch.leafSlot.begin(), scratch.leafSlot.end());

@@ -44,6 +44,11 @@ class Tape {
   /// Compiles `root`. `switchIndex` maps the node id of each switched node to
   /// its switch index (nodes missing from it are evaluated from values).
   Tape(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex);
+  /// No program yet: only recompile() may be called.
+  Tape() = default;
+  /// Compiles `root` in place of this tape's program, in its arrays (a compiler of one tape
+  /// after another allocates only when a tape outgrows them).
+  void recompile(const ExprPool& pool, Expr root, const std::unordered_map<std::uint32_t, int>& switchIndex);
 
   /// Value at the point. `work` must hold at least size() doubles.
   double evaluate(const EvalPoint& at, double* work) const;

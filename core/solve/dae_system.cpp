@@ -114,10 +114,11 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
   std::vector<double> work, adjoint;
   tapeOf_.assign(flat.equations.size(), -1);
   leafStart_.assign(1, 0);
+  Tape tape;  // each equation's in turn (a product row's is not kept: no allocation for it)
   for (std::size_t e = 0; e < flat.equations.size(); ++e) {
     const Expr residual = flat.equations[e].residual;
     numbering.add(residual, flat.equations[e].block);
-    Tape tape(pool, residual, numbering.index);
+    tape.recompile(pool, residual, numbering.index);
     maxTape_ = std::max(maxTape_, tape.size());
     maxLeaves_ = std::max(maxLeaves_, tape.leaves().size());
     leaves.insert(leaves.end(), tape.leaves().begin(), tape.leaves().end());
@@ -134,7 +135,7 @@ DaeSystem::DaeSystem(const FlatSystem& flat) : flat_(flat) {
     leafStart_.push_back(static_cast<int>(leaves.size()));
     if (productRow) continue;
     tapeOf_[e] = static_cast<int>(tapes_.size());
-    tapes_.push_back(std::move(tape));
+    tapes_.push_back(tape);
   }
   for (const FlatSignal& s : flat.signals) numbering.add(s.value, -1);
   for (const FlatDelay& d : flat.delays) numbering.add(d.input, d.block);
