@@ -17,12 +17,69 @@ constexpr double kSilhouetteInset = 8;
 constexpr std::size_t kAhead = 8;
 }  // namespace
 
-void OverviewGeometry::gather(const DiagramScene& scene) {
-  gatherWires(scene);
-  gatherSilhouettes(scene);
+OverviewGeometry::Wire OverviewGeometry::read(const WireItem& wire) {
+  if (!wire.isVisible()) return {};
+  return {.shown = true,
+          .color = wire.isSelected() ? DomainStyle::selection() : wire.color(),
+          .route = wire.polyline()};
 }
 
-void OverviewGeometry::gatherWires(const DiagramScene& scene) {
+OverviewGeometry::Node OverviewGeometry::read(const DiagramNodeItem& node) {
+  if (!node.isVisible()) return {};
+  const double inset = node.type() == BlockItem::Type ? kSilhouetteInset : 0;
+  QRectF body = node.bodySceneRect();
+  if (body.width() > 2 * inset && body.height() > 2 * inset) body.adjust(inset, inset, -inset, -inset);
+  return {.shown = true, .selected = node.isSelected(), .silhouette = body};
+}
+
+void OverviewGeometry::follow(const DiagramScene& scene) {
+  if (gathered_ == scene.revision()) return;
+  const auto changes = gathered_ ? scene.changesSince(*gathered_) : std::nullopt;
+  gathered_ = scene.revision();
+  if (!changes) {
+    gather(scene);
+    return;
+  }
+  // Items the scene does not draw (a tool's preview wire) are not in the indexes: left out, as
+  // gather() leaves them out.
+  bool wiresChanged = false, nodesChanged = false;
+  for (const DiagramScene::Change& change : *changes) {
+    if (change.wire) {
+      if (const auto it = wireIndex_.find(change.wire); it != wireIndex_.end()) {
+        wires_[it->second] = read(*change.wire);
+        wiresChanged = true;
+      }
+    } else if (const auto it = nodeIndex_.find(change.node); it != nodeIndex_.end()) {
+      nodes_[it->second] = read(*change.node);
+      nodesChanged = true;
+    }
+  }
+  if (wiresChanged) composeWires();
+  if (nodesChanged) composeSilhouettes();
+}
+
+void OverviewGeometry::gather(const DiagramScene& scene) {
+  const std::vector<WireItem*>& wires = scene.wireItems();
+  wires_.resize(wires.size());
+  wireIndex_.clear();
+  for (std::size_t k = 0; k < wires.size(); ++k) {
+    if (k + kAhead < wires.size()) wires[k + kAhead]->prefetch();
+    wires_[k] = read(*wires[k]);
+    wireIndex_.emplace(wires[k], k);
+  }
+  nodes_.clear();
+  nodeIndex_.clear();
+  auto add = [&](const DiagramNodeItem* node) {
+    nodeIndex_.emplace(node, nodes_.size());
+    nodes_.push_back(read(*node));
+  };
+  for (const auto& [id, block] : scene.blockItems()) add(block);
+  for (const auto& [name, port] : scene.boundaryPortItems()) add(port);
+  composeWires();
+  composeSilhouettes();
+}
+
+void OverviewGeometry::composeWires() {
   colors_.clear();
   for (std::vector<QLineF>& lines : lines_) lines.clear();
   auto indexOf = [this](QColor color) {
@@ -32,13 +89,10 @@ void OverviewGeometry::gatherWires(const DiagramScene& scene) {
     if (lines_.size() < colors_.size()) lines_.resize(colors_.size());
     return colors_.size() - 1;
   };
-  const std::vector<WireItem*>& wires = scene.wireItems();
-  for (std::size_t k = 0; k < wires.size(); ++k) {
-    if (k + kAhead < wires.size()) wires[k + kAhead]->prefetch();
-    const WireItem* wire = wires[k];
-    if (!wire->isVisible()) continue;
-    const std::size_t color = indexOf(wire->isSelected() ? DomainStyle::selection() : wire->color());
-    const QPolygonF& route = wire->polyline();
+  for (const Wire& wire : wires_) {
+    if (!wire.shown) continue;
+    const std::size_t color = indexOf(wire.color);
+    const QPolygonF& route = wire.route;
     for (int i = 0; i + 1 < route.size(); ++i)
       if (!runs_.add(static_cast<int>(color), route[i], route[i + 1]))
         lines_[color].emplace_back(route[i], route[i + 1]);
@@ -46,17 +100,11 @@ void OverviewGeometry::gatherWires(const DiagramScene& scene) {
   runs_.mergeInto(lines_);
 }
 
-void OverviewGeometry::gatherSilhouettes(const DiagramScene& scene) {
+void OverviewGeometry::composeSilhouettes() {
   silhouettes_.clear();
   selectedSilhouettes_.clear();
-  auto add = [&](const DiagramNodeItem* node, double inset) {
-    if (!node->isVisible()) return;
-    QRectF body = node->bodySceneRect();
-    if (body.width() > 2 * inset && body.height() > 2 * inset) body.adjust(inset, inset, -inset, -inset);
-    (node->isSelected() ? selectedSilhouettes_ : silhouettes_).push_back(body);
-  };
-  for (const auto& [id, block] : scene.blockItems()) add(block, kSilhouetteInset);
-  for (const auto& [name, port] : scene.boundaryPortItems()) add(port, 0);
+  for (const Node& node : nodes_)
+    if (node.shown) (node.selected ? selectedSilhouettes_ : silhouettes_).push_back(node.silhouette);
 }
 
 }  // namespace kelvin::gui
