@@ -33,7 +33,7 @@ QVariant DiagramNodeItem::itemChange(GraphicsItemChange change, const QVariant& 
       for (PortItem* p : ports_) p->updateWires();
   }
   if (change == ItemPositionHasChanged || change == ItemSelectedHasChanged || change == ItemVisibleHasChanged)
-    if (auto* diagram = qobject_cast<DiagramScene*>(scene())) diagram->noteChange();
+    if (auto* diagram = qobject_cast<DiagramScene*>(scene())) diagram->noteChange(*this);
   return QGraphicsItem::itemChange(change, value);
 }
 

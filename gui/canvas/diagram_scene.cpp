@@ -122,7 +122,7 @@ void DiagramScene::onItemsMoved(const QStringList& path, const MovedItems& moved
   }
   junctions_->recomputeAt(std::vector<const PortItem*>(ends.begin(), ends.end()));
   fitSceneRect(content);  // grown only: the full sync after another edit fits it again
-  noteChange();
+  // No noteChange(): the moved items and their wires, routed again, have each noted their own.
   emit synced();
 }
 
@@ -220,6 +220,23 @@ void DiagramScene::syncFromModel() {
   fitSceneRect(content);
   noteChange();
   emit synced();
+}
+
+std::optional<std::span<const DiagramScene::Change>> DiagramScene::changesSince(std::uint64_t revision) const {
+  if (revision < changesFrom_ || revision > revision_) return std::nullopt;
+  return std::span<const Change>(changes_).subspan(revision - changesFrom_);
+}
+
+void DiagramScene::noteChange() {
+  changesFrom_ = ++revision_;
+  changes_.clear();
+}
+
+void DiagramScene::noteItemChange(const Change& change) {
+  // Beyond a few changes per item (a long drag), one reading of every item costs less than the list.
+  if (changes_.size() >= 4 * (wires_.size() + blocks_.size() + boundaryPorts_.size()) + 1024) return noteChange();
+  changes_.push_back(change);
+  ++revision_;
 }
 
 void DiagramScene::fitSceneRect(const QRectF& content) {

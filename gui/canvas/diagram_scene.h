@@ -12,7 +12,9 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -92,8 +94,22 @@ class DiagramScene : public QGraphicsScene {
   /// keeps its drawing while it stays): an item added, removed, moved, resized, selected, shown or
   /// hidden, a wire routed again or recoloured.
   std::uint64_t revision() const { return revision_; }
-  /// Called by the items on such a change, and by the scene when it brings them up to date.
-  void noteChange() { ++revision_; }
+  /// One item whose drawing far out changed: a wire or a block or boundary port (the other null).
+  struct Change {
+    const WireItem* wire = nullptr;
+    const DiagramNodeItem* node = nullptr;
+  };
+  /// The changes made since `revision` (a value revision() had), in their order, when each was
+  /// one item's (noteChange(item)); nothing when one since then was not (noteChange()): then every
+  /// item may have changed, or been added or removed.
+  std::optional<std::span<const Change>> changesSince(std::uint64_t revision) const;
+  /// Called by the scene when it brings the items up to date (items may be added, removed or
+  /// reused for another model element), and on any change not one item's.
+  void noteChange();
+  /// Called by an item on such a change of its own. The item must stay in the scene until the
+  /// next noteChange() (the scene records its address).
+  void noteChange(const WireItem& wire) { noteItemChange({.wire = &wire}); }
+  void noteChange(const DiagramNodeItem& node) { noteItemChange({.node = &node}); }
 
  signals:
   /// The level shown no longer exists (its subsystem was deleted or renamed).
@@ -110,6 +126,7 @@ class DiagramScene : public QGraphicsScene {
   /// Room to scroll around the contents, in scene units.
   static constexpr double kScrollMargin = 1500;
   void clearItems();
+  void noteItemChange(const Change& change);
   /// Records the contents' bounds and gives the scene room to scroll around them. The scene
   /// rectangle is the BSP index's bounds, and changing it rebuilds the index of every item
   /// (tens of ms at 10,000 blocks), so it changes only when the contents come near its edge or
@@ -130,6 +147,9 @@ class DiagramScene : public QGraphicsScene {
   std::set<std::string> displacedBlocks_, displacedPorts_;
   bool routingMovedWires_ = false;
   std::uint64_t revision_ = 1;
+  // The items' changes since revision changesFrom_ (changes_[k] made revision changesFrom_ + k + 1).
+  std::uint64_t changesFrom_ = 1;
+  std::vector<Change> changes_;
   JunctionLayer* junctions_;
   bool snapToGrid_ = true;
   bool showGrid_ = true;

@@ -2,9 +2,9 @@
 // Horizontal and vertical segments gathered in groups (one per pen), clipped to an area, and
 // merged where segments of one group lie on the same line and overlap or touch: thousands of
 // wires running into one node share their last segments, which are then drawn once. Used by
-// WireLayer (each frame, clipped to what it exposes) and OverviewGeometry (once per change of the
-// scene, kept whole), both in scene coordinates; OverviewPainter clips the merged lines alone
-// (clipped) once it has mapped them to the viewport.
+// WireLayer each frame, in scene coordinates clipped to what it exposes (OverviewGeometry keeps
+// its runs sorted from one change to the next instead); OverviewPainter clips the overview's
+// merged lines alone (clipped) once it has mapped them to the viewport.
 
 #include <optional>
 #include <vector>
@@ -18,8 +18,6 @@ class LineRuns {
  public:
   /// Segments are clipped to `area`.
   explicit LineRuns(const QRectF& area) : area_(area) {}
-  /// Segments are kept whole.
-  LineRuns() : area_(-kFar, -kFar, 2 * kFar, 2 * kFar) {}
 
   /// Adds the segment `p`–`q` to group `group` (0, 1, ...), grown by `before` beyond `p` and by
   /// `after` beyond `q`; nothing when it misses the area. False (nothing added) when it is
@@ -38,8 +36,6 @@ class LineRuns {
     double at, from, to;
     QLineF line(bool vertical) const { return vertical ? QLineF(at, from, at, to) : QLineF(from, at, to, at); }
   };
-  /// Beyond any scene coordinate.
-  static constexpr double kFar = 1e300;
 
   /// `run` clipped to `area`; false when it misses it.
   static bool clip(Run& run, bool vertical, const QRectF& area);

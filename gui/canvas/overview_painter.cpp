@@ -1,5 +1,7 @@
 #include "canvas/overview_painter.h"
 
+#include <optional>
+
 #include <QPainter>
 
 #include "canvas/diagram_scene.h"
@@ -31,10 +33,7 @@ std::optional<QLineF> inArea(const QLineF& line, const QRectF& area) {
 
 void OverviewPainter::paint(QPainter* painter, const DiagramScene& scene, const QTransform& toViewport,
                             const QRect& exposed) {
-  if (gathered_ != scene.revision()) {
-    geometry_.gather(scene);
-    gathered_ = scene.revision();
-  }
+  geometry_.follow(scene);
   painter->save();
   painter->resetTransform();
   painter->setRenderHint(QPainter::Antialiasing, false);

@@ -7,12 +7,11 @@
 // wide; every wire a one-pixel line in its domain's colour, batched by colour;
 // the selected ones in the selection colour. Text, port markers, arrowheads and
 // junction dots are left out, as the items leave them out there. What it draws
-// is gathered from the items once per change of the scene (OverviewGeometry,
-// DiagramScene::revision); a frame only maps it to the viewport: a
+// is gathered from the items once per change of the scene, from the changed
+// items alone when the scene names them (OverviewGeometry,
+// DiagramScene::changesSince); a frame only maps it to the viewport: a
 // 10,000-block diagram in view then costs a few milliseconds.
 
-#include <cstdint>
-#include <optional>
 #include <vector>
 
 #include <QLineF>
@@ -39,7 +38,6 @@ class OverviewPainter {
 
  private:
   OverviewGeometry geometry_;
-  std::optional<std::uint64_t> gathered_;  // the scene's revision geometry_ shows
   // The frame's lines and rectangles in viewport pixels (kept to spare an allocation a frame).
   std::vector<QLineF> lines_;
   std::vector<QRectF> rects_;

@@ -23,10 +23,14 @@ WireItem::WireItem() {
   setZValue(0);
 }
 
-WireItem::~WireItem() { repaint(); }
+WireItem::~WireItem() {
+  repaint();
+  // The scene must not keep this item's address among its changes.
+  if (auto* diagram = qobject_cast<DiagramScene*>(scene())) diagram->noteChange();
+}
 
 void WireItem::repaint() const {
-  if (auto* diagram = qobject_cast<DiagramScene*>(scene())) diagram->noteChange();
+  if (auto* diagram = qobject_cast<DiagramScene*>(scene())) diagram->noteChange(*this);
   // Never a null rectangle: QGraphicsScene::update() would take it for "everything" and, with
   // its views updated directly, ignore every update after it.
   if (scene() && !bounds_.isEmpty()) scene()->update(bounds_);

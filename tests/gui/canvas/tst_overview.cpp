@@ -7,7 +7,9 @@
 // frames (OverviewGeometry): it follows every edit made with the mouse and keys — Select All, a
 // click on the background, a click on a wire, a drag and its undo (the wires routed again each time), a rotation, the
 // deletion of a block (the wires after it in the model then shown by other items, one in another
-// colour) and its undo, the deletion of a block without wires and its undo.
+// colour) and its undo, the deletion of a block without wires and its undo. After each of these
+// edits, what it keeps (read again for the changed items alone where the scene names them) equals
+// what a fresh reading of every item gives.
 
 #include <QAction>
 #include <QScreen>
@@ -17,6 +19,7 @@
 #include "canvas/block_item.h"
 #include "canvas/diagram_scene.h"
 #include "canvas/domain_style.h"
+#include "canvas/overview_geometry.h"
 #include "canvas/overview_painter.h"
 #include "canvas/port_item.h"
 #include "canvas/wire_item.h"
@@ -51,6 +54,25 @@ QPoint wireMiddle(gui::MainWindow& window, const std::string& from, const std::s
   }
   qWarning("no wire %s - %s", from.c_str(), to.c_str());
   return {};
+}
+
+/// True when `kept` (following the scene from edit to edit) shows what a fresh reading of every
+/// item of `scene` shows: the same colours in the same order, each with the same lines (in any
+/// order: one pen, drawn without antialiasing), the same silhouettes in the same order.
+bool sameAsFresh(gui::OverviewGeometry& kept, const gui::DiagramScene& scene) {
+  kept.follow(scene);
+  gui::OverviewGeometry fresh;
+  fresh.follow(scene);
+  if (kept.colors() != fresh.colors()) return false;
+  auto sorted = [](std::vector<QLineF> lines) {
+    std::sort(lines.begin(), lines.end(), [](const QLineF& a, const QLineF& b) {
+      return std::tuple(a.x1(), a.y1(), a.x2(), a.y2()) < std::tuple(b.x1(), b.y1(), b.x2(), b.y2());
+    });
+    return lines;
+  };
+  for (std::size_t i = 0; i < fresh.colors().size(); ++i)
+    if (sorted(kept.lines(i)) != sorted(fresh.lines(i))) return false;
+  return kept.silhouettes() == fresh.silhouettes() && kept.selectedSilhouettes() == fresh.selectedSilhouettes();
 }
 
 const QColor kElectrical = gui::DomainStyle::color(core::Domain::Electrical);
@@ -134,6 +156,8 @@ class TestOverview : public QObject {
     window.action(QStringLiteral("zoomFit"))->trigger();
     QCoreApplication::processEvents();
     QVERIFY(view->zoom() < gui::OverviewPainter::kZoom);
+    gui::OverviewGeometry kept;
+    kept.follow(*scene);
     QVERIFY(near(shown(viewport), wireMiddle(window, "R10.n", "R11.p"), kElectrical));
     QVERIFY(near(shown(viewport), wireMiddle(window, "S.y", "Scope.u1"), kSignal));
 
@@ -141,16 +165,19 @@ class TestOverview : public QObject {
     QTest::keyClick(viewport, Qt::Key_A, Qt::ControlModifier);
     QVERIFY(near(shown(viewport), wireMiddle(window, "R10.n", "R11.p"), gui::DomainStyle::selection()));
     QVERIFY(near(shown(viewport), test::blockPoint(window, "R10"), gui::DomainStyle::selection()));
+    QVERIFY(sameAsFresh(kept, *scene));
     QTest::mouseClick(viewport, Qt::LeftButton, {}, view->mapFromScene(QPointF(1000, 230)));
     QVERIFY(scene->selectedItems().isEmpty());
     QVERIFY(near(shown(viewport), wireMiddle(window, "R10.n", "R11.p"), kElectrical));
     QVERIFY(near(shown(viewport), test::blockPoint(window, "R10"), kSilhouette));
+    QVERIFY(sameAsFresh(kept, *scene));
     // A click on a wire selects it alone (no block changes): it turns the selection colour.
     QTest::mouseClick(viewport, Qt::LeftButton, {}, wireMiddle(window, "R10.n", "R11.p"));
     QCOMPARE(scene->selectedItems().size(), 1);
     QCOMPARE(scene->selectedConnections().size(), std::size_t(1));
     QVERIFY(near(shown(viewport), wireMiddle(window, "R10.n", "R11.p"), gui::DomainStyle::selection()));
     QVERIFY(near(shown(viewport), wireMiddle(window, "R11.n", "R12.p"), kElectrical));
+    QVERIFY(sameAsFresh(kept, *scene));
 
     // R30 dragged 12 px up (into the gap between the rows): it and its wires, routed again, are
     // drawn where they go while it moves and after the release; Ctrl+Z puts them back.
@@ -167,6 +194,7 @@ class TestOverview : public QObject {
     QVERIFY(near(image, test::blockPoint(window, "R30"), gui::DomainStyle::selection()));
     QVERIFY(near(image, wireMiddle(window, "R30.n", "R31.p"), kElectrical));
     QVERIFY(near(image, wireMiddle(window, "R29.n", "R30.p"), kElectrical));
+    QVERIFY(sameAsFresh(kept, *scene));
     QTest::mouseRelease(viewport, Qt::LeftButton, {}, from - QPoint(0, 12));
     const QPoint dragged = test::blockPoint(window, "R30");
     QVERIFY(dragged.y() < from.y() - 8);
@@ -174,6 +202,7 @@ class TestOverview : public QObject {
     QVERIFY(near(image, dragged, gui::DomainStyle::selection()));
     QVERIFY(!near(image, from, gui::DomainStyle::selection()));
     QVERIFY(near(image, wireMiddle(window, "R30.n", "R31.p"), kElectrical));
+    QVERIFY(sameAsFresh(kept, *scene));
     QTest::keyClick(viewport, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(test::blockPoint(window, "R30"), from);
     QCOMPARE(wireMiddle(window, "R30.n", "R31.p"), wireBefore);
@@ -182,6 +211,7 @@ class TestOverview : public QObject {
     QVERIFY(!near(image, dragged, gui::DomainStyle::selection()));
     QVERIFY(!near(image, dragged, kSilhouette));
     QVERIFY(near(image, wireBefore, kElectrical));
+    QVERIFY(sameAsFresh(kept, *scene));
 
     // Ctrl+R stands R30 upright (its body 60 x 40 becomes 40 x 60): its silhouette, 44 x 24 inside
     // the body, becomes 24 x 44 (8 and 4.5 px high at this zoom).
@@ -197,6 +227,7 @@ class TestOverview : public QObject {
     QTest::keyClick(viewport, Qt::Key_R, Qt::ControlModifier);
     const int standing = tall();
     QVERIFY2(standing >= lying + 2, qPrintable(QStringLiteral("%1 then %2 px").arg(lying).arg(standing)));
+    QVERIFY(sameAsFresh(kept, *scene));
 
     // R1 deleted: it and its three wires go, every later wire is shown by the item of a wire three
     // places before it (the sensor's signal wire by an electrical one's); Ctrl+Z brings R1 back.
@@ -210,11 +241,13 @@ class TestOverview : public QObject {
     QVERIFY(!near(image, r1Wire, kElectrical));
     QVERIFY(near(image, wireMiddle(window, "S.y", "Scope.u1"), kSignal));
     QVERIFY(near(image, wireMiddle(window, "R10.n", "R11.p"), kElectrical));
+    QVERIFY(sameAsFresh(kept, *scene));
     QTest::keyClick(viewport, Qt::Key_Z, Qt::ControlModifier);
     image = shown(viewport);
     QVERIFY(near(image, r1, kSilhouette) || near(image, r1, gui::DomainStyle::selection()));
     QVERIFY(near(image, r1Wire, kElectrical));
     QVERIFY(near(image, wireMiddle(window, "S.y", "Scope.u1"), kSignal));
+    QVERIFY(sameAsFresh(kept, *scene));
 
     // X, which has no wire, deleted and brought back.
     const QPoint x = test::blockPoint(window, "X");
@@ -225,6 +258,7 @@ class TestOverview : public QObject {
     QVERIFY(!near(shown(viewport), x, gui::DomainStyle::selection()) && !near(shown(viewport), x, kSilhouette));
     QTest::keyClick(viewport, Qt::Key_Z, Qt::ControlModifier);
     QVERIFY(near(shown(viewport), x, gui::DomainStyle::selection()) || near(shown(viewport), x, kSilhouette));
+    QVERIFY(sameAsFresh(kept, *scene));
   }
 
  private:
